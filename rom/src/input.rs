@@ -1,0 +1,48 @@
+//! Keypad: one read per frame, with edge detection.
+
+use gba::prelude::*;
+
+/// The keys of one frame and of the frame before.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Keys {
+    now: u16,
+    before: u16,
+}
+
+impl Keys {
+    /// Reads `KEYINPUT` (call once per frame).
+    pub fn poll(&mut self) {
+        self.before = self.now;
+        // KEYINPUT is active-low; store pressed keys as 1 bits.
+        self.now = !KEYINPUT.read().to_u16() & 0x03FF;
+    }
+
+    /// The keys held this frame.
+    pub fn held(&self) -> KeyInput {
+        KeyInput::from(!self.now)
+    }
+
+    /// Raw held bits (1 = pressed; bit order of `KEYINPUT`).
+    pub fn held_bits(&self) -> u16 {
+        self.now
+    }
+
+    /// Bits of the keys pressed this frame that were up the frame before.
+    pub fn pressed_bits(&self) -> u16 {
+        self.now & !self.before
+    }
+}
+
+/// Key bit masks (1 = pressed, as in [`Keys::held_bits`]).
+pub mod bit {
+    pub const A: u16 = 1 << 0;
+    pub const B: u16 = 1 << 1;
+    pub const SELECT: u16 = 1 << 2;
+    pub const START: u16 = 1 << 3;
+    pub const RIGHT: u16 = 1 << 4;
+    pub const LEFT: u16 = 1 << 5;
+    pub const UP: u16 = 1 << 6;
+    pub const DOWN: u16 = 1 << 7;
+    pub const R: u16 = 1 << 8;
+    pub const L: u16 = 1 << 9;
+}

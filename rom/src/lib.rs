@@ -1,0 +1,32 @@
+//! Hardware layer of the terrain ROM: everything that touches GBA registers.
+//!
+//! The product binary (`src/main.rs`) and the harness test ROMs (`examples/`)
+//! share it: mGBA debug logging ([`log!`]), the cycle counter ([`cycles`]),
+//! mode 4 double buffering ([`video`]), an 8x8 text writer ([`text`]), keypad
+//! reading ([`input`]) and the panic screen ([`panic`]).
+#![no_std]
+
+pub mod cycles;
+pub mod input;
+pub mod log;
+pub mod panic;
+pub mod text;
+pub mod video;
+
+use gba::prelude::*;
+
+/// Common start-up for every ROM of this crate: enables the VBlank interrupt
+/// (for `VBlankIntrWait`) and starts the cycle counter.
+pub fn init() {
+    DISPSTAT.write(DisplayStatus::new().with_irq_vblank(true));
+    IE.write(IrqBits::VBLANK);
+    IME.write(true);
+    cycles::start();
+}
+
+/// Waits for the start of the next vertical blank (BIOS `VBlankIntrWait`, the
+/// CPU sleeps meanwhile).
+#[inline]
+pub fn wait_vblank() {
+    VBlankIntrWait();
+}

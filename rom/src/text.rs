@@ -1,0 +1,75 @@
+//! 8x8 text in a mode 4 page, with the CP437 font the `gba` crate ships
+//! (`CGA_8X8_THICK`, 1 bit per pixel, least significant bit leftmost).
+
+use crate::video::{HEIGHT, Page, WIDTH};
+use core::fmt;
+use gba::builtin_art::CGA_8X8_THICK;
+
+/// Glyph width and height, in pixels.
+pub const GLYPH: usize = 8;
+/// Text columns on the screen.
+pub const COLUMNS: usize = WIDTH / GLYPH;
+/// Text rows on the screen.
+pub const ROWS: usize = HEIGHT / GLYPH;
+
+fn glyph_row(c: u8, row: usize) -> u8 {
+    let byte = c as usize * 8 + row;
+    (CGA_8X8_THICK[byte / 4] >> ((byte % 4) * 8)) as u8
+}
+
+/// Draws character `c` with its top-left corner at (`x`, `y`) (pixels, `x` even).
+pub fn draw_char(page: Page, x: usize, y: usize, c: u8, fg: u8, bg: u8) {
+    for row in 0..GLYPH {
+        let bits = glyph_row(c, row);
+        for pair in 0..GLYPH / 2 {
+            let lo = if bits & (1 << (2 * pair)) != 0 { fg } else { bg };
+            let hi = if bits & (1 << (2 * pair + 1)) != 0 { fg } else { bg };
+            page.set_pair(x / 2 + pair, y + row, lo, hi);
+        }
+    }
+}
+
+/// A `fmt::Write` into a page on an 8x8 character grid, wrapping at the right edge
+/// and dropping what falls below the bottom.
+#[derive(Debug)]
+pub struct TextWriter {
+    page: Page,
+    col: usize,
+    row: usize,
+    /// Foreground palette index.
+    pub fg: u8,
+    /// Background palette index.
+    pub bg: u8,
+}
+
+impl TextWriter {
+    /// A writer starting at character cell (`col`, `row`).
+    pub fn new(page: Page, col: usize, row: usize, fg: u8, bg: u8) -> Self {
+        TextWriter { page, col, row, fg, bg }
+    }
+
+    fn newline(&mut self) {
+        self.col = 0;
+        self.row += 1;
+    }
+}
+
+impl fmt::Write for TextWriter {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        for ch in s.chars() {
+            if ch == '\n' {
+                self.newline();
+                continue;
+            }
+            if self.col >= COLUMNS {
+                self.newline();
+            }
+            if self.row < ROWS {
+                let c = if ch.is_ascii() { ch as u8 } else { b'?' };
+                draw_char(self.page, self.col * GLYPH, self.row * GLYPH, c, self.fg, self.bg);
+            }
+            self.col += 1;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,181 @@
+//! A whole headless run: frames, scripted keys, screenshots, goldens, and the
+//! verdict (a Fatal log line or an mGBA memory warning fails the run).
+
+use crate::emulator::{Emulator, Level, LogLine};
+use crate::frame::{Frame, GoldenError, GoldenMode, check_golden};
+use crate::keys::KeyScript;
+use std::path::PathBuf;
+
+/// Frames run after a Fatal log line, so the ROM's panic screen is complete.
+pub const FATAL_GRACE_FRAMES: u32 = 5;
+
+/// What to run and what to capture.
+#[derive(Debug, Clone, Default)]
+pub struct RunConfig {
+    /// Frames to run.
+    pub frames: u32,
+    /// Keys to hold, by frame.
+    pub keys: KeyScript,
+    /// Save the screen after frame N (counting from 1) to a PNG.
+    pub screenshots: Vec<(u32, PathBuf)>,
+    /// Compare the screen after frame N with a golden PNG.
+    pub goldens: Vec<(u32, PathBuf)>,
+    /// Where mismatching frames are saved for inspection.
+    pub actual_dir: PathBuf,
+    /// Check or rewrite goldens.
+    pub golden_mode: Option<GoldenMode>,
+    /// Battery save to start from.
+    pub save: Option<Vec<u8>>,
+    /// Stop early when the ROM logs a line containing this text.
+    pub stop_on: Option<String>,
+    /// Echo the ROM's log lines to stderr as they come.
+    pub echo: bool,
+}
+
+/// A line the ROM logged, with the frame it came in (counting from 1).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RomLine {
+    pub frame: u32,
+    pub level: Level,
+    pub text: String,
+}
+
+/// Everything a run saw.
+#[derive(Debug, Clone, Default)]
+pub struct RunReport {
+    /// Frames actually run.
+    pub frames: u32,
+    /// The ROM's own log.
+    pub log: Vec<RomLine>,
+    /// mGBA memory warnings ("Bad memory Load32: ..."), with their frame.
+    pub memory_warnings: Vec<(u32, String)>,
+    /// Other mGBA errors and warnings, with their frame (reported, not fatal).
+    pub emulator_messages: Vec<(u32, String)>,
+    /// The Fatal message (a panic), if any; the run stops at its frame.
+    pub fatal: Option<String>,
+    /// Screenshots written.
+    pub screenshots: Vec<PathBuf>,
+    /// Golden checks that failed.
+    pub golden_failures: Vec<GoldenError>,
+    /// The last frame.
+    pub last_frame: Option<Frame>,
+    /// The battery save at the end.
+    pub save: Vec<u8>,
+}
+
+/// Why a run failed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RunFailure {
+    #[error("the ROM panicked (mGBA Fatal log) at frame {frame}: {message}")]
+    Fatal { frame: u32, message: String },
+    #[error("mGBA reported {count} bad memory access(es); first at frame {frame}: {first}")]
+    BadMemory { count: usize, frame: u32, first: String },
+    #[error("{0}")]
+    Golden(String),
+    #[error("could not load the ROM: {0}")]
+    Load(String),
+}
+
+impl RunReport {
+    /// The ROM's log lines as text.
+    pub fn lines(&self) -> impl Iterator<Item = &str> {
+        self.log.iter().map(|l| l.text.as_str())
+    }
+
+    /// Fails on a panic, any memory warning, or any golden mismatch.
+    pub fn verdict(&self) -> Result<(), RunFailure> {
+        if let Some(message) = &self.fatal {
+            let frame = self.log.iter().find(|l| l.level == Level::Fatal).map(|l| l.frame).unwrap_or(self.frames);
+            return Err(RunFailure::Fatal { frame, message: message.clone() });
+        }
+        if let Some((frame, first)) = self.memory_warnings.first() {
+            return Err(RunFailure::BadMemory {
+                count: self.memory_warnings.len(),
+                frame: *frame,
+                first: first.clone(),
+            });
+        }
+        if !self.golden_failures.is_empty() {
+            let text: Vec<String> = self.golden_failures.iter().map(|e| e.to_string()).collect();
+            return Err(RunFailure::Golden(text.join("\n")));
+        }
+        Ok(())
+    }
+}
+
+/// Runs `rom` (`.gba` bytes) as `config` says.
+pub fn run(rom: &[u8], config: &RunConfig) -> Result<RunReport, RunFailure> {
+    let mut emu = Emulator::new(rom).map_err(|e| RunFailure::Load(e.to_string()))?;
+    if let Some(save) = &config.save {
+        if !emu.load_save(save) {
+            return Err(RunFailure::Load("mGBA refused the save data".into()));
+        }
+    }
+    let mode = config.golden_mode.unwrap_or_else(GoldenMode::from_env);
+    let mut report = RunReport::default();
+    let mut fatal: Vec<String> = Vec::new();
+    let mut fatal_at: Option<u32> = None;
+    for frame in 1..=config.frames {
+        emu.set_keys(config.keys.keys_at(frame - 1));
+        emu.run_frame();
+        report.frames = frame;
+        let mut stop = false;
+        for line in emu.take_log() {
+            absorb(&mut report, &mut fatal, frame, line, config, &mut stop);
+        }
+        for (_, path) in config.screenshots.iter().filter(|(f, _)| *f == frame) {
+            emu.frame().save_png(path).map_err(|e| RunFailure::Golden(e.to_string()))?;
+            report.screenshots.push(path.clone());
+        }
+        for (_, golden) in config.goldens.iter().filter(|(f, _)| *f == frame) {
+            if let Err(e) = check_golden(&emu.frame(), golden, &config.actual_dir, mode) {
+                report.golden_failures.push(e);
+            }
+        }
+        if stop {
+            break;
+        }
+        // After a panic, let the ROM finish drawing its error screen, then stop.
+        if !fatal.is_empty() {
+            let at = *fatal_at.get_or_insert(frame);
+            if frame >= at + FATAL_GRACE_FRAMES {
+                break;
+            }
+        }
+    }
+    if !fatal.is_empty() {
+        report.fatal = Some(fatal.join("\n"));
+    }
+    report.last_frame = Some(emu.frame());
+    report.save = emu.save_data();
+    Ok(report)
+}
+
+fn absorb(
+    report: &mut RunReport,
+    fatal: &mut Vec<String>,
+    frame: u32,
+    line: LogLine,
+    config: &RunConfig,
+    stop: &mut bool,
+) {
+    if line.is_rom_log() {
+        if config.echo {
+            eprintln!("[{frame:>6}] {:<5} {}", line.level, line.message);
+        }
+        if line.level == Level::Fatal {
+            fatal.push(line.message.clone());
+        }
+        if config.stop_on.as_deref().is_some_and(|s| line.message.contains(s)) {
+            *stop = true;
+        }
+        report.log.push(RomLine { frame, level: line.level, text: line.message });
+    } else if line.is_memory_warning() {
+        if config.echo {
+            eprintln!("[{frame:>6}] mGBA {}: {}", line.level, line.message);
+        }
+        report.memory_warnings.push((frame, line.message));
+    } else if matches!(line.level, Level::Fatal | Level::Error | Level::Warn | Level::GameError) {
+        report.emulator_messages.push((frame, format!("{} {}: {}", line.category, line.level, line.message)));
+    }
+}

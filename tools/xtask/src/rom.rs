@@ -1,0 +1,51 @@
+//! Building the ROMs: the product (`terrain`) and the harness test ROMs
+//! (`rom/examples/*`), each turned into a `.gba` under `target/gba/`.
+
+use crate::cmd::{cargo, root, run};
+use anyhow::{Context, Result};
+use std::path::PathBuf;
+
+/// The ROM's ELF files (release), by name.
+pub fn elf_dir() -> PathBuf {
+    root().join("target/rom/thumbv4t-none-eabi/release")
+}
+
+/// Where the `.gba` files go.
+pub fn gba_dir() -> PathBuf {
+    root().join("target/gba")
+}
+
+/// The product ROM.
+pub fn terrain_gba() -> PathBuf {
+    gba_dir().join("terrain.gba")
+}
+
+/// Harness self-test ROMs in `rom/examples/`.
+pub const EXAMPLES: &[&str] = &["bad_memory", "panics"];
+
+/// Builds every ROM (release) and writes the `.gba` files; returns the product's path.
+pub fn build() -> Result<PathBuf> {
+    run(cargo().current_dir(root().join("rom")).args(["build", "--release", "--bins", "--examples"]))?;
+    std::fs::create_dir_all(gba_dir())?;
+    let mut elves = vec![("terrain".to_string(), elf_dir().join("terrain"))];
+    for ex in EXAMPLES {
+        elves.push((ex.to_string(), elf_dir().join("examples").join(ex)));
+    }
+    for (name, elf) in elves {
+        let bytes = std::fs::read(&elf).with_context(|| format!("reading {}", elf.display()))?;
+        let title = if name == "terrain" { "TERRAIN".to_string() } else { format!("T-{name}") };
+        let gba = gbarom::elf_to_gba(&bytes, &gbarom::Header::new(&title))?;
+        gbarom::check_header(&gba).map_err(|e| anyhow::anyhow!("{name}.gba: {e}"))?;
+        let out = gba_dir().join(format!("{name}.gba"));
+        write_atomic(&out, &gba)?;
+    }
+    Ok(terrain_gba())
+}
+
+/// Writes a file through a temporary name and a rename: never half-written.
+pub fn write_atomic(path: &std::path::Path, bytes: &[u8]) -> Result<()> {
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, bytes).with_context(|| format!("writing {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("renaming to {}", path.display()))?;
+    Ok(())
+}
