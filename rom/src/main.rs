@@ -31,9 +31,17 @@ fn draw_test_picture(page: Page, cursor: (usize, usize)) {
     for y in 0..HEIGHT {
         for wx in 0..WIDTH / 4 {
             let x = wx * 4;
-            let index = if y % 40 == 0 || x % 40 == 0 { GRID } else { (x / 30) as u8 };
+            let index = if y % 40 == 0 || x % 40 == 0 {
+                GRID
+            } else {
+                (x / 30) as u8
+            };
             // SAFETY: 60 words per row, 160 rows: inside the page.
-            unsafe { words.add(y * WIDTH / 4 + wx).write_volatile(u32::from_ne_bytes([index; 4])) }
+            unsafe {
+                words
+                    .add(y * WIDTH / 4 + wx)
+                    .write_volatile(u32::from_ne_bytes([index; 4]))
+            }
         }
     }
     page.fill_rect(cursor.0, cursor.1, CURSOR_SIZE, CURSOR_SIZE, CURSOR);

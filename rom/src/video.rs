@@ -33,7 +33,11 @@ impl Page {
     pub fn set_pair(self, xp: usize, y: usize, lo: u8, hi: u8) {
         if xp < WIDTH / 2 && y < HEIGHT {
             // SAFETY: in bounds of the 38,400-byte page, halfword aligned.
-            unsafe { self.0.add(y * (WIDTH / 2) + xp).write_volatile(lo as u16 | (hi as u16) << 8) }
+            unsafe {
+                self.0
+                    .add(y * (WIDTH / 2) + xp)
+                    .write_volatile(lo as u16 | (hi as u16) << 8)
+            }
         }
     }
 
@@ -94,7 +98,11 @@ pub struct Mode4 {
 impl Mode4 {
     /// Switches the display to mode 4, BG2 on, page 0 shown.
     pub fn init() -> Self {
-        DISPCNT.write(DisplayControl::new().with_video_mode(VideoMode::_4).with_show_bg2(true));
+        DISPCNT.write(
+            DisplayControl::new()
+                .with_video_mode(VideoMode::_4)
+                .with_show_bg2(true),
+        );
         Mode4 { shown: 0 }
     }
 

@@ -12,7 +12,10 @@ use std::process::ExitCode;
 /// Exit status: 0 when the run is clean, 1 when the ROM panicked (mGBA Fatal
 /// log line), touched bad memory, or a golden image differs; 2 for bad usage.
 #[derive(Debug, Parser)]
-#[command(version, after_help = "Example:\n  mgba-test-runner target/gba/terrain.gba --frames 300 \\\n    --keys '0:RIGHT,60:RIGHT+A,120:' --screenshot 120:shot.png --golden 60:tests/golden/boot.png")]
+#[command(
+    version,
+    after_help = "Example:\n  mgba-test-runner target/gba/terrain.gba --frames 300 \\\n    --keys '0:RIGHT,60:RIGHT+A,120:' --screenshot 120:shot.png --golden 60:tests/golden/boot.png"
+)]
 struct Args {
     /// The ROM: a .gba file or the ROM's ELF.
     rom: PathBuf,
@@ -40,8 +43,12 @@ struct Args {
 }
 
 fn frame_path(s: &str) -> Result<(u32, PathBuf), String> {
-    let (n, p) = s.split_once(':').ok_or_else(|| format!("`{s}` is not FRAME:PATH"))?;
-    let n: u32 = n.parse().map_err(|_| format!("`{n}` is not a frame number"))?;
+    let (n, p) = s
+        .split_once(':')
+        .ok_or_else(|| format!("`{s}` is not FRAME:PATH"))?;
+    let n: u32 = n
+        .parse()
+        .map_err(|_| format!("`{n}` is not a frame number"))?;
     if n == 0 {
         return Err("frames count from 1".into());
     }
@@ -71,7 +78,11 @@ fn real_main(args: Args) -> Result<bool> {
         screenshots: args.screenshots,
         goldens: args.goldens,
         actual_dir: std::env::temp_dir(),
-        golden_mode: Some(if args.bless { GoldenMode::Bless } else { GoldenMode::Check }),
+        golden_mode: Some(if args.bless {
+            GoldenMode::Bless
+        } else {
+            GoldenMode::Check
+        }),
         stop_on: args.stop_on,
         echo: !args.quiet,
         ..Default::default()
