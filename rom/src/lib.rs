@@ -3,13 +3,16 @@
 //! The product binary (`src/main.rs`) and the harness test ROMs (`examples/`)
 //! share it: mGBA debug logging ([`log!`]), the cycle counter ([`cycles`]),
 //! mode 4 double buffering ([`video`]), an 8x8 text writer ([`text`]), keypad
-//! reading ([`input`]) and the panic screen ([`panic`]).
+//! reading ([`input`]), the panic screen ([`panic`]), the top-down tile map
+//! ([`map`]) and once-borrowed statics ([`statics`]).
 #![no_std]
 
 pub mod cycles;
 pub mod input;
 pub mod log;
+pub mod map;
 pub mod panic;
+pub mod statics;
 pub mod text;
 pub mod video;
 

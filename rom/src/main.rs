@@ -1,89 +1,101 @@
-//! The terrain ROM (first version: the test picture). Boots, logs, draws a test
-//! picture into the hidden mode 4 page, moves a cursor with the D-pad and flips
-//! pages at VBlank.
+//! The terrain ROM. For now: a seeded world seen from above through the tile
+//! reference window (the paper's figures 8 and 9). D-pad scrolls one tile per
+//! frame (the window updates only the row or column that scrolls in), START
+//! makes a new world.
 #![no_std]
 #![no_main]
 
+use core::fmt::Write;
 use gba::prelude::Color;
+use terrain::rng::Rng;
+use terrain::{Window, World, WorldParams};
 use terrain_rom::cycles::Cycles;
 use terrain_rom::input::{Keys, bit};
-use terrain_rom::video::{HEIGHT, Mode4, Page, WIDTH, set_palette};
-use terrain_rom::{log, wait_vblank};
+use terrain_rom::statics::Static;
+use terrain_rom::text::TextWriter;
+use terrain_rom::video::{Mode4, set_palette};
+use terrain_rom::{log, map, wait_vblank};
 
-/// Palette entries 0..=7: the colour bars; 8: grid; 9: cursor.
-const BARS: [Color; 8] = [
-    Color::WHITE,
-    Color::YELLOW,
-    Color::CYAN,
-    Color::GREEN,
-    Color::MAGENTA,
-    Color::RED,
-    Color::BLUE,
-    Color::BLACK,
-];
-const GRID: u8 = 8;
-const CURSOR: u8 = 9;
-/// Cursor side, in pixels.
-const CURSOR_SIZE: usize = 16;
+/// Tile references around the camera (4 KB, IWRAM: read by every frame).
+const WINDOW: usize = 64;
+/// Seed of the first world.
+const FIRST_SEED: u32 = 1;
 
-fn draw_test_picture(page: Page, cursor: (usize, usize)) {
-    let words = page.as_ptr().cast::<u32>();
-    for y in 0..HEIGHT {
-        for wx in 0..WIDTH / 4 {
-            let x = wx * 4;
-            let index = if y % 40 == 0 || x % 40 == 0 {
-                GRID
-            } else {
-                (x / 30) as u8
-            };
-            // SAFETY: 60 words per row, 160 rows: inside the page.
-            unsafe {
-                words
-                    .add(y * WIDTH / 4 + wx)
-                    .write_volatile(u32::from_ne_bytes([index; 4]))
-            }
-        }
-    }
-    page.fill_rect(cursor.0, cursor.1, CURSOR_SIZE, CURSOR_SIZE, CURSOR);
+#[unsafe(link_section = ".iwram.world")]
+static WORLD: Static<World> = Static::new(World::empty());
+#[unsafe(link_section = ".iwram.window")]
+static TILE_WINDOW: Static<Window<WINDOW>> = Static::new(Window::new());
+
+const BLACK: u8 = 0;
+const WHITE: u8 = 1;
+const GREY: u8 = 2;
+
+fn new_world(world: &mut World, window: &mut Window<WINDOW>, seed: u32) {
+    let t = Cycles::now();
+    world.regenerate(seed, WorldParams::DEFAULT).expect("default parameters are valid");
+    let cycles = t.elapsed();
+    window.invalidate();
+    log!("world seed={:#010x} new_world_cycles={} fingerprint={:#010x}", seed, cycles, world.fingerprint());
 }
 
 #[unsafe(no_mangle)]
 extern "C" fn main() -> ! {
     terrain_rom::init();
-    for (i, c) in BARS.iter().enumerate() {
-        set_palette(i as u8, *c);
-    }
-    set_palette(GRID, Color::from_rgb(8, 8, 8));
-    set_palette(CURSOR, Color::from_rgb(31, 16, 0));
+    set_palette(BLACK, Color::BLACK);
+    set_palette(WHITE, Color::WHITE);
+    set_palette(GREY, Color::from_rgb(6, 6, 8));
+    map::load_palette();
     let mut screen = Mode4::init();
     log!("terrain-rom {}: boot ok", env!("CARGO_PKG_VERSION"));
 
+    let world = WORLD.take();
+    let window = TILE_WINDOW.take();
+    let mut seed = FIRST_SEED;
+    new_world(world, window, seed);
+
     let mut keys = Keys::default();
-    let mut cursor = ((WIDTH - CURSOR_SIZE) / 2, (HEIGHT - CURSOR_SIZE) / 2);
+    let (mut cx, mut cy) = (0u32, 0u32);
+    let mut last_update = (0u32, 0u32);
     let mut frame: u32 = 0;
     loop {
         keys.poll();
         let held = keys.held_bits();
         if held & bit::LEFT != 0 {
-            cursor.0 = cursor.0.saturating_sub(2);
+            cx = cx.wrapping_sub(1);
         }
         if held & bit::RIGHT != 0 {
-            cursor.0 = (cursor.0 + 2).min(WIDTH - CURSOR_SIZE);
+            cx = cx.wrapping_add(1);
         }
         if held & bit::UP != 0 {
-            cursor.1 = cursor.1.saturating_sub(2);
+            cy = cy.wrapping_sub(1);
         }
         if held & bit::DOWN != 0 {
-            cursor.1 = (cursor.1 + 2).min(HEIGHT - CURSOR_SIZE);
+            cy = cy.wrapping_add(1);
+        }
+        if keys.pressed_bits() & bit::START != 0 {
+            seed = Rng::new(seed ^ frame).next_u32();
+            new_world(world, window, seed);
         }
         let t = Cycles::now();
-        draw_test_picture(screen.back(), cursor);
-        let spent = t.elapsed();
+        let up = window.recenter(world, cx, cy);
+        let cycles = t.elapsed();
+        if up.tiles > 0 {
+            last_update = (up.tiles, cycles);
+            if up.rebuilt {
+                log!("window rebuilt: {} tiles in {} cycles", up.tiles, cycles);
+            }
+        }
+
+        let page = screen.back();
+        page.clear(GREY);
+        map::draw(page, window, 56, 8);
+        let size = world.size_tiles();
+        let mut hud = TextWriter::new(page, 0, 18, WHITE, BLACK);
+        let _ = write!(hud, "SEED {seed:08X}  X{:<4} Y{:<4}", cx & (size - 1), cy & (size - 1));
+        let mut hud = TextWriter::new(page, 0, 19, WHITE, BLACK);
+        let _ = write!(hud, "UPDATE {:>4} TILES {:>6} CYC", last_update.0, last_update.1);
         wait_vblank();
         screen.flip();
         frame = frame.wrapping_add(1);
-        if frame == 60 {
-            log!("frame 60: test picture drawn in {} cycles", spent);
-        }
     }
 }

@@ -1,0 +1,136 @@
+//! The paper's method as published, written the straightforward way, to
+//! benchmark against [`crate::world`] and [`crate::window`] in the same ROM.
+//!
+//! Differences from ours, all on purpose (they are what the paper describes):
+//! C `rand()`-style LCG values; grid of any side with a virtual spacing in
+//! pixels; each tile reference interpolated on its own with divisions; the
+//! tile picked with a modulo; 16-bit references; every move rebuilds the whole
+//! reference array.
+
+/// Largest grid side.
+pub const MAX_GRID: usize = 16;
+/// Entries of the random lookup table.
+pub const TABLE_LEN: usize = 256;
+
+/// The C library's classic `rand()` (ANSI C sample LCG), 15-bit results.
+#[derive(Debug, Clone)]
+pub struct CRand(u32);
+
+impl CRand {
+    /// `srand(seed)`.
+    pub fn new(seed: u32) -> Self {
+        CRand(seed)
+    }
+
+    /// `rand()`: 0..=32767.
+    #[inline]
+    pub fn next(&mut self) -> u16 {
+        self.0 = self.0.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+        ((self.0 >> 16) & 0x7FFF) as u16
+    }
+}
+
+/// The paper's world: a `side` x `side` grid of random values `spacing_px`
+/// pixels apart, a random table, a tile count.
+#[derive(Debug, Clone)]
+pub struct PaperWorld {
+    side: usize,
+    spacing_px: u32,
+    tile_count: u16,
+    grid: [[u16; MAX_GRID]; MAX_GRID],
+    table: [u16; TABLE_LEN],
+    rand: CRand,
+}
+
+impl PaperWorld {
+    /// A world with a `side` x `side` grid (`side` at most 16).
+    pub fn new(seed: u32, side: usize, spacing_px: u32, tile_count: u16) -> Self {
+        let mut w = PaperWorld {
+            side: side.clamp(2, MAX_GRID),
+            spacing_px: spacing_px.max(1),
+            tile_count: tile_count.max(1),
+            grid: [[0; MAX_GRID]; MAX_GRID],
+            table: [0; TABLE_LEN],
+            rand: CRand::new(seed),
+        };
+        w.new_world();
+        w
+    }
+
+    /// Refills the structure grid and the random table (the paper's Table 3).
+    pub fn new_world(&mut self) {
+        for y in 0..self.side {
+            for x in 0..self.side {
+                self.grid[y][x] = self.rand.next();
+            }
+        }
+        for e in self.table.iter_mut() {
+            *e = self.rand.next();
+        }
+    }
+
+    /// Refills only the structure grid (exactly what the paper's Table 3 times).
+    pub fn new_grid(&mut self) {
+        for y in 0..self.side {
+            for x in 0..self.side {
+                self.grid[y][x] = self.rand.next();
+            }
+        }
+    }
+
+    /// The tile under world pixel (`px`, `py`): bilinear interpolation of the
+    /// four grid values around it (x then y), random table, modulo.
+    pub fn tile_at_px(&self, px: u32, py: u32) -> u16 {
+        let s = self.spacing_px;
+        let n = self.side as u32;
+        let (cx, fx) = ((px / s) % n, px % s);
+        let (cy, fy) = ((py / s) % n, py % s);
+        let (cx1, cy1) = ((cx + 1) % n, (cy + 1) % n);
+        let g = |x: u32, y: u32| self.grid[y as usize][x as usize] as u32;
+        let top = (g(cx, cy) * (s - fx) + g(cx1, cy) * fx) / s;
+        let bottom = (g(cx, cy1) * (s - fx) + g(cx1, cy1) * fx) / s;
+        let v = (top * (s - fy) + bottom * fy) / s;
+        self.table[v as usize % TABLE_LEN] % self.tile_count
+    }
+
+    /// Bytes of RAM the world occupies.
+    pub const fn ram_bytes() -> usize {
+        core::mem::size_of::<PaperWorld>()
+    }
+}
+
+/// The paper's tile reference array: `N` x `N` 16-bit references.
+#[derive(Debug, Clone)]
+pub struct PaperWindow<const N: usize> {
+    refs: [[u16; N]; N],
+}
+
+impl<const N: usize> Default for PaperWindow<N> {
+    fn default() -> Self {
+        PaperWindow { refs: [[0; N]; N] }
+    }
+}
+
+impl<const N: usize> PaperWindow<N> {
+    /// Bytes of RAM the references take.
+    pub const fn ram_bytes() -> usize {
+        N * N * 2
+    }
+
+    /// Repopulates every reference for tiles of `tile_px` pixels, the first
+    /// one at tile (`tx0`, `ty0`); each tile is looked up at its centre pixel.
+    pub fn rebuild(&mut self, world: &PaperWorld, tx0: u32, ty0: u32, tile_px: u32) {
+        for (j, row) in self.refs.iter_mut().enumerate() {
+            for (i, r) in row.iter_mut().enumerate() {
+                let px = (tx0 + i as u32) * tile_px + tile_px / 2;
+                let py = (ty0 + j as u32) * tile_px + tile_px / 2;
+                *r = world.tile_at_px(px, py);
+            }
+        }
+    }
+
+    /// Reference at window position (`i`, `j`).
+    pub fn get(&self, i: usize, j: usize) -> u16 {
+        self.refs[j][i]
+    }
+}

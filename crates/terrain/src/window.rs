@@ -1,0 +1,238 @@
+//! The tile reference window (paper step 5): the tile references of an
+//! `N` x `N`-tile square around the camera, in a ring buffer.
+//!
+//! Tile (`tx`, `ty`) lives at ring position (`tx mod N`, `ty mod N`), so when
+//! the window moves by one tile only the row or column that scrolls in is
+//! computed ([`World::fill_row`] / [`World::fill_column`]: one add per tile);
+//! a jump of `N` tiles or more, or a new world, rebuilds it whole. References
+//! are 8 bits (the paper uses 16): `N * N` bytes of RAM.
+
+use crate::world::{LineOut, RingRowBytes, World};
+
+/// What a [`Window::recenter`] call did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Update {
+    /// Tile references computed.
+    pub tiles: u32,
+    /// True if the whole window was rebuilt.
+    pub rebuilt: bool,
+}
+
+/// An `N` x `N` window of tile references (`N` a power of two, at most the
+/// world's side).
+#[derive(Clone)]
+#[repr(C)]
+pub struct Window<const N: usize> {
+    /// First: keeps each ring row word aligned.
+    cells: [RingRowBytes<N>; N],
+    /// Tile coordinate of the window's first column and row (wrapped to the world).
+    origin: (u32, u32),
+    valid: bool,
+}
+
+impl<const N: usize> core::fmt::Debug for Window<N> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Window")
+            .field("n", &N)
+            .field("origin", &self.origin)
+            .field("valid", &self.valid)
+            .finish()
+    }
+}
+
+impl<const N: usize> Default for Window<N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<const N: usize> Window<N> {
+    const MASK: u32 = {
+        assert!(
+            N.is_power_of_two() && N >= 2,
+            "window side must be a power of two"
+        );
+        N as u32 - 1
+    };
+
+    /// An empty window; the first [`Window::recenter`] builds it.
+    pub const fn new() -> Self {
+        Window {
+            cells: [RingRowBytes([0; N]); N],
+            origin: (0, 0),
+            valid: false,
+        }
+    }
+
+    /// Side, in tiles.
+    pub const fn side() -> usize {
+        N
+    }
+
+    /// Bytes of RAM the references take.
+    pub const fn ram_bytes() -> usize {
+        core::mem::size_of::<Self>()
+    }
+
+    /// Tile coordinate of the first column and row covered.
+    pub fn origin(&self) -> (u32, u32) {
+        self.origin
+    }
+
+    /// Forgets the contents: the next [`Window::recenter`] rebuilds (call after
+    /// the world changes).
+    pub fn invalidate(&mut self) {
+        self.valid = false;
+    }
+
+    /// True if tile (`tx`, `ty`) is inside the window.
+    pub fn covers(&self, world: &World, tx: u32, ty: u32) -> bool {
+        let m = world.size_tiles() - 1;
+        self.valid
+            && (tx.wrapping_sub(self.origin.0) & m) < N as u32
+            && (ty.wrapping_sub(self.origin.1) & m) < N as u32
+    }
+
+    /// The tile reference at (`tx`, `ty`); equals `world.tile_at(tx, ty)` for
+    /// every tile the window [`covers`](Window::covers).
+    #[inline(always)]
+    pub fn get(&self, tx: u32, ty: u32) -> u8 {
+        self.cells[(ty & Self::MASK) as usize].0[(tx & Self::MASK) as usize]
+    }
+
+    /// Ring row `r` (tile (`tx`, `ty`) is at `ring_row(ty mod N)[tx mod N]`), for renderers.
+    #[inline(always)]
+    pub fn ring_row(&self, r: usize) -> &[u8; N] {
+        &self.cells[r & (N - 1)].0
+    }
+
+    /// Moves the window so that tile (`cx`, `cy`) is at its centre (position
+    /// `N / 2`), computing only what scrolls in. On the GBA: ARM code in IWRAM.
+    #[cfg_attr(
+        target_arch = "arm",
+        instruction_set(arm::a32),
+        unsafe(link_section = ".iwram.terrain"),
+        inline(never)
+    )]
+    pub fn recenter(&mut self, world: &World, cx: u32, cy: u32) -> Update {
+        let m = world.size_tiles() - 1;
+        debug_assert!(
+            N as u32 <= world.size_tiles(),
+            "window wider than the world"
+        );
+        let ox = cx.wrapping_sub(N as u32 / 2) & m;
+        let oy = cy.wrapping_sub(N as u32 / 2) & m;
+        let dx = signed_delta(ox.wrapping_sub(self.origin.0), m);
+        let dy = signed_delta(oy.wrapping_sub(self.origin.1), m);
+        let (adx, ady) = (
+            if dx < 0 { -dx } else { dx } as u32,
+            if dy < 0 { -dy } else { dy } as u32,
+        );
+        if !self.valid || adx >= N as u32 || ady >= N as u32 {
+            self.rebuild(world, ox, oy);
+            return Update {
+                tiles: (N * N) as u32,
+                rebuilt: true,
+            };
+        }
+        // Columns first, over the old rows; then rows, over the new columns.
+        let (old_x, old_y) = self.origin;
+        let first = if dx > 0 {
+            old_x.wrapping_add(N as u32)
+        } else {
+            ox
+        };
+        let mut k = 0;
+        while k < adx {
+            self.fill_column(world, first.wrapping_add(k) & m, old_y);
+            k += 1;
+        }
+        let first = if dy > 0 {
+            old_y.wrapping_add(N as u32)
+        } else {
+            oy
+        };
+        let mut k = 0;
+        while k < ady {
+            self.fill_row(world, ox, first.wrapping_add(k) & m);
+            k += 1;
+        }
+        self.origin = (ox, oy);
+        Update {
+            tiles: (adx + ady) * N as u32,
+            rebuilt: false,
+        }
+    }
+
+    /// Recomputes every reference for a window whose first tile is (`ox`, `oy`).
+    /// On the GBA: ARM code in IWRAM.
+    #[cfg_attr(
+        target_arch = "arm",
+        instruction_set(arm::a32),
+        unsafe(link_section = ".iwram.terrain"),
+        inline(never)
+    )]
+    pub fn rebuild(&mut self, world: &World, ox: u32, oy: u32) {
+        let m = world.size_tiles() - 1;
+        let mut k = 0;
+        while k < N as u32 {
+            self.fill_row(world, ox, oy.wrapping_add(k) & m);
+            k += 1;
+        }
+        self.origin = (ox & m, oy & m);
+        self.valid = true;
+    }
+
+    /// Row `ty`, columns `x0 .. x0 + N` (the ring row wraps at `x0 mod N`).
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
+    fn fill_row(&mut self, world: &World, x0: u32, ty: u32) {
+        world.fill_ring_row(x0, ty, &mut self.cells[(ty & Self::MASK) as usize]);
+    }
+
+    /// Column `tx`, rows `y0 .. y0 + N` (the ring column wraps at `y0 mod N`).
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
+    fn fill_column(&mut self, world: &World, tx: u32, y0: u32) {
+        let col = (tx & Self::MASK) as usize;
+        let start = (y0 & Self::MASK) as usize;
+        world.fill_line::<true>(
+            y0,
+            tx,
+            N,
+            &mut RingColumn {
+                cells: &mut self.cells,
+                col,
+                start,
+            },
+        );
+    }
+}
+
+/// `d` (a difference of wrapped coordinates, `m` = world size - 1) as the
+/// shortest signed step around the world.
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+#[inline(always)]
+fn signed_delta(d: u32, m: u32) -> i32 {
+    let d = d & m;
+    if d > m / 2 {
+        d as i32 - (m as i32 + 1)
+    } else {
+        d as i32
+    }
+}
+
+/// A ring column: the line's `i`-th tile goes to row `(start + i) mod N`.
+struct RingColumn<'a, const N: usize> {
+    cells: &'a mut [RingRowBytes<N>; N],
+    col: usize,
+    start: usize,
+}
+
+impl<const N: usize> LineOut for RingColumn<'_, N> {
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
+    fn put(&mut self, i: usize, t: u8) {
+        self.cells[(self.start + i) & (N - 1)].0[self.col & (N - 1)] = t;
+    }
+}

@@ -1,0 +1,470 @@
+//! A seeded, wrapping world: the terrain structure grid, the random lookup
+//! table, and the integer Perlin-style tile lookup (paper steps 2-4 and 7).
+//!
+//! Units: a *tile coordinate* counts tiles; the world is `size_tiles()` tiles
+//! square (a power of two) and wraps, so any `u32` tile coordinate is valid and
+//! `tile_at(x, y) == tile_at(x + size, y)`. Grid points sit every
+//! `spacing()` tiles; between them values are interpolated bilinearly in
+//! integer arithmetic (x first, then y), the result indexes the random table,
+//! and the table entry is the tile.
+
+use crate::rng::Rng;
+
+/// Largest grid side (grid points per row).
+pub const MAX_GRID: usize = 64;
+/// Bits of the random-table index: the interpolated value keeps 2 bits of
+/// fraction below its 8-bit integer part.
+pub const TABLE_BITS: u32 = 10;
+/// Entries in the random lookup table.
+pub const TABLE_LEN: usize = 1 << TABLE_BITS;
+
+/// The shape of a world.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WorldParams {
+    /// log2 of the grid side: 2 (4x4) ..= 6 (64x64).
+    pub grid_log2: u8,
+    /// log2 of the tiles between grid points: 1 (2 tiles) ..= 7 (128 tiles).
+    pub spacing_log2: u8,
+    /// Distinct tiles to choose from: 1 ..= 256.
+    pub tile_count: u16,
+}
+
+impl WorldParams {
+    /// The product's default: a 16x16 grid, 8 tiles between grid points
+    /// (128x128 tiles; with 16-pixel tiles a 2048x2048-pixel world).
+    pub const DEFAULT: WorldParams = WorldParams {
+        grid_log2: 4,
+        spacing_log2: 3,
+        tile_count: 16,
+    };
+
+    /// Checks the ranges above.
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
+    pub const fn validate(self) -> Result<Self, ParamError> {
+        if self.grid_log2 < 2 || self.grid_log2 > 6 {
+            return Err(ParamError::Grid(self.grid_log2));
+        }
+        if self.spacing_log2 < 1 || self.spacing_log2 > 7 {
+            return Err(ParamError::Spacing(self.spacing_log2));
+        }
+        if self.tile_count == 0 || self.tile_count > 256 {
+            return Err(ParamError::TileCount(self.tile_count));
+        }
+        Ok(self)
+    }
+
+    /// World side, in tiles.
+    pub const fn size_tiles(self) -> u32 {
+        1 << (self.grid_log2 + self.spacing_log2)
+    }
+}
+
+/// Parameters out of range.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ParamError {
+    /// grid_log2 must be 2..=6.
+    Grid(u8),
+    /// spacing_log2 must be 1..=7.
+    Spacing(u8),
+    /// tile_count must be 1..=256.
+    TileCount(u16),
+}
+
+impl core::fmt::Display for ParamError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            ParamError::Grid(g) => write!(f, "grid_log2 {g} is outside 2..=6 (4x4 to 64x64)"),
+            ParamError::Spacing(s) => {
+                write!(f, "spacing_log2 {s} is outside 1..=7 (2 to 128 tiles)")
+            }
+            ParamError::TileCount(t) => write!(f, "tile_count {t} is outside 1..=256"),
+        }
+    }
+}
+
+/// A world: grid values, random table, parameters and seed. About 5 KB; on the
+/// GBA keep it in a `static` and [`World::regenerate`] it in place.
+#[derive(Clone)]
+pub struct World {
+    params: WorldParams,
+    seed: u32,
+    /// Grid values, row-major with a fixed row stride of [`MAX_GRID`].
+    grid: [u8; MAX_GRID * MAX_GRID],
+    /// Tile of each interpolated value (the paper's random array, with the
+    /// reduction to the tile count already applied).
+    table: [u8; TABLE_LEN],
+}
+
+impl core::fmt::Debug for World {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("World")
+            .field("params", &self.params)
+            .field("seed", &self.seed)
+            .finish_non_exhaustive()
+    }
+}
+
+impl World {
+    /// An all-zero world (every tile is tile 0) with the default parameters;
+    /// `const`, for statics.
+    pub const fn empty() -> Self {
+        World {
+            params: WorldParams::DEFAULT,
+            seed: 0,
+            grid: [0; MAX_GRID * MAX_GRID],
+            table: [0; TABLE_LEN],
+        }
+    }
+
+    /// A world for `seed` and `params`.
+    pub fn new(seed: u32, params: WorldParams) -> Result<Self, ParamError> {
+        let mut w = World::empty();
+        w.regenerate(seed, params)?;
+        Ok(w)
+    }
+
+    /// Refills the grid and the table for a new seed (the paper's "new world").
+    /// On the GBA: ARM code in IWRAM.
+    #[cfg_attr(
+        target_arch = "arm",
+        instruction_set(arm::a32),
+        unsafe(link_section = ".iwram.terrain"),
+        inline(never)
+    )]
+    pub fn regenerate(&mut self, seed: u32, params: WorldParams) -> Result<(), ParamError> {
+        let params = match params.validate() {
+            Ok(p) => p,
+            Err(e) => return Err(e),
+        };
+        self.params = params;
+        self.seed = seed;
+        let mut rng = Rng::new(seed);
+        self.fill_grid(&mut rng);
+        self.fill_table(&mut rng);
+        Ok(())
+    }
+
+    /// Grid values: four per random word. (Hot-path code below uses only
+    /// operators, array indexing with provable bounds and `while` loops: on the
+    /// GBA, `core`'s Thumb functions cannot be inlined into ARM code.)
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
+    fn fill_grid(&mut self, rng: &mut Rng) {
+        let g = 1usize << self.params.grid_log2;
+        let mut y = 0;
+        while y < g {
+            let mut x = 0;
+            while x < g {
+                let r = rng.next_u32();
+                let i = (y * MAX_GRID + x) & (MAX_GRID * MAX_GRID - 4);
+                self.grid[i] = r as u8;
+                self.grid[i + 1] = (r >> 8) as u8;
+                self.grid[i + 2] = (r >> 16) as u8;
+                self.grid[i + 3] = (r >> 24) as u8;
+                x += 4;
+            }
+            y += 1;
+        }
+    }
+
+    /// The table: every tile the same number of times (to within one), in a
+    /// random order (Fisher-Yates), so no tile is favoured by the table itself.
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
+    fn fill_table(&mut self, rng: &mut Rng) {
+        let t = self.params.tile_count as u32;
+        let mut i = 0;
+        while i < TABLE_LEN {
+            self.table[i] = ((i as u32 * t) >> TABLE_BITS) as u8;
+            i += 1;
+        }
+        let mut i = TABLE_LEN - 1;
+        while i > 0 {
+            let j = rng.below(i as u32 + 1) as usize & (TABLE_LEN - 1);
+            let tmp = self.table[i];
+            self.table[i] = self.table[j];
+            self.table[j] = tmp;
+            i -= 1;
+        }
+    }
+
+    /// The parameters.
+    pub fn params(&self) -> WorldParams {
+        self.params
+    }
+
+    /// The seed.
+    pub fn seed(&self) -> u32 {
+        self.seed
+    }
+
+    /// Grid side, in grid points.
+    pub fn grid_side(&self) -> usize {
+        1 << self.params.grid_log2
+    }
+
+    /// Tiles between grid points.
+    pub fn spacing(&self) -> u32 {
+        1 << self.params.spacing_log2
+    }
+
+    /// World side, in tiles (a power of two).
+    pub fn size_tiles(&self) -> u32 {
+        self.params.size_tiles()
+    }
+
+    /// The grid value at grid point (`gx`, `gy`), wrapping.
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
+    pub fn grid_value(&self, gx: u32, gy: u32) -> u8 {
+        let m = (1u32 << self.params.grid_log2) - 1;
+        // The extra masks cost nothing and prove the index in bounds (m < 64).
+        let (x, y) = (
+            (gx & m) as usize & (MAX_GRID - 1),
+            (gy & m) as usize & (MAX_GRID - 1),
+        );
+        self.grid[y * MAX_GRID + x]
+    }
+
+    /// Bytes of RAM the world occupies.
+    pub const fn ram_bytes() -> usize {
+        core::mem::size_of::<World>()
+    }
+
+    /// The interpolated value at tile (`tx`, `ty`), in 8.2k fixed point where
+    /// k = 2 * spacing_log2 (grid values times spacing squared).
+    #[inline]
+    pub fn value_at(&self, tx: u32, ty: u32) -> u32 {
+        let s = self.params.spacing_log2 as u32;
+        let one = 1u32 << s;
+        let (cx, fx) = (tx >> s, tx & (one - 1));
+        let (cy, fy) = (ty >> s, ty & (one - 1));
+        let a = self.grid_value(cx, cy) as u32;
+        let b = self.grid_value(cx.wrapping_add(1), cy) as u32;
+        let c = self.grid_value(cx, cy.wrapping_add(1)) as u32;
+        let d = self.grid_value(cx.wrapping_add(1), cy.wrapping_add(1)) as u32;
+        let top = a * (one - fx) + b * fx;
+        let bottom = c * (one - fx) + d * fx;
+        top * (one - fy) + bottom * fy
+    }
+
+    /// Right shift from [`World::value_at`] to a table index.
+    #[inline]
+    fn index_shift(&self) -> u32 {
+        2 * self.params.spacing_log2 as u32 + 8 - TABLE_BITS
+    }
+
+    /// The tile at tile coordinate (`tx`, `ty`): any `u32`, the world wraps.
+    #[inline]
+    pub fn tile_at(&self, tx: u32, ty: u32) -> u8 {
+        let index = (self.value_at(tx, ty) >> self.index_shift()) as usize;
+        self.table[index & (TABLE_LEN - 1)]
+    }
+
+    /// Writes the tiles (`tx0 + i`, `ty`), i in `0..out.len()`, into `out[i]`.
+    /// Gives exactly [`World::tile_at`], one add per tile.
+    pub fn fill_row(&self, tx0: u32, ty: u32, out: &mut [u8]) {
+        self.fill_line::<false>(tx0, ty, out.len(), &mut SliceOut(out));
+    }
+
+    /// Writes the tiles (`tx`, `ty0 + i`), i in `0..out.len()`, into `out[i]`.
+    pub fn fill_column(&self, tx: u32, ty0: u32, out: &mut [u8]) {
+        self.fill_line::<true>(ty0, tx, out.len(), &mut SliceOut(out));
+    }
+
+    /// The walk behind the slice fills and the window's columns: `n` tiles
+    /// from `t0` along x (`DOWN` false; `fixed` is y) or along y (`DOWN` true;
+    /// `fixed` is x), handed to `out.put(i, tile)`. One grid cell at a time:
+    /// inside a cell the bilinear interpolation is linear along the walk, so a
+    /// tile costs one add and one table read (see [`World::scale`]).
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
+    pub(crate) fn fill_line<const DOWN: bool>(
+        &self,
+        t0: u32,
+        fixed: u32,
+        n: usize,
+        out: &mut impl LineOut,
+    ) {
+        let s = self.params.spacing_log2 as u32;
+        let one = 1u32 << s;
+        let up = self.scale();
+        let (cf, ff) = (fixed >> s, fixed & (one - 1));
+        let mut t = t0;
+        let mut near = self.across::<DOWN>(t >> s, cf, ff);
+        let mut i = 0;
+        while i < n {
+            let (ct, ft) = (t >> s, t & (one - 1));
+            let far = self.across::<DOWN>(ct.wrapping_add(1), cf, ff);
+            // value = (near << s) + (far - near) * ft, scaled up so that the
+            // table index is its top TABLE_BITS bits.
+            let step = ((far - near) as u32) << up;
+            let mut v = (((near << s) + (far - near) * ft as i32) as u32) << up;
+            let mut run = (one - ft) as usize;
+            if run > n - i {
+                run = n - i;
+            }
+            let end = i + run;
+            while i < end {
+                out.put(i, self.table[(v >> (32 - TABLE_BITS)) as usize]);
+                v = v.wrapping_add(step);
+                i += 1;
+            }
+            t = t.wrapping_add(run as u32);
+            near = far;
+        }
+    }
+
+    /// The grid line at index `along` (a column when walking along x, a row
+    /// when walking down), interpolated across the walk at cell `cf`, fraction
+    /// `ff`: `g0 * (one - ff) + g1 * ff`, in grid units times the spacing.
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
+    fn across<const DOWN: bool>(&self, along: u32, cf: u32, ff: u32) -> i32 {
+        let s = self.params.spacing_log2 as u32;
+        let (g0, g1) = if DOWN {
+            (
+                self.grid_value(cf, along),
+                self.grid_value(cf.wrapping_add(1), along),
+            )
+        } else {
+            (
+                self.grid_value(along, cf),
+                self.grid_value(along, cf.wrapping_add(1)),
+            )
+        };
+        ((g0 as i32) << s) + (g1 as i32 - g0 as i32) * ff as i32
+    }
+
+    /// Left shift that puts an interpolated value's table index in its top
+    /// [`TABLE_BITS`] bits: values are below 2^(8 + 2 * spacing_log2), so
+    /// `v << scale() >> (32 - TABLE_BITS)` is `v >> index_shift()` and needs no mask.
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
+    fn scale(&self) -> u32 {
+        32 - 8 - 2 * self.params.spacing_log2 as u32
+    }
+
+    /// The window's row fill, the hot path of a rebuild: like
+    /// [`World::fill_row`] for `N` tiles from `x0`, written into a ring row
+    /// (tile `tx` at `row[tx mod N]`) four at a time with aligned word stores
+    /// wherever four tiles share a grid cell.
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
+    pub(crate) fn fill_ring_row<const N: usize>(
+        &self,
+        x0: u32,
+        ty: u32,
+        row: &mut RingRowBytes<N>,
+    ) {
+        let s = self.params.spacing_log2 as u32;
+        let one = 1u32 << s;
+        let up = self.scale();
+        let (cy, fy) = (ty >> s, ty & (one - 1));
+        let mut tx = x0;
+        let mut left = self.across::<false>(tx >> s, cy, fy);
+        let mut remaining = N;
+        while remaining > 0 {
+            let (cx, fx) = (tx >> s, tx & (one - 1));
+            let right = self.across::<false>(cx.wrapping_add(1), cy, fy);
+            let step = ((right - left) as u32) << up;
+            let mut v = (((left << s) + (right - left) * fx as i32) as u32) << up;
+            let mut run = (one - fx) as usize;
+            if run > remaining {
+                run = remaining;
+            }
+            remaining -= run;
+            // Single tiles up to a multiple of four.
+            while run > 0 && tx & 3 != 0 {
+                row.0[tx as usize & (N - 1)] = self.table[(v >> (32 - TABLE_BITS)) as usize];
+                v = v.wrapping_add(step);
+                tx = tx.wrapping_add(1);
+                run -= 1;
+            }
+            // Four tiles per word.
+            while run >= 4 {
+                let t0 = self.table[(v >> (32 - TABLE_BITS)) as usize] as u32;
+                v = v.wrapping_add(step);
+                let t1 = self.table[(v >> (32 - TABLE_BITS)) as usize] as u32;
+                v = v.wrapping_add(step);
+                let t2 = self.table[(v >> (32 - TABLE_BITS)) as usize] as u32;
+                v = v.wrapping_add(step);
+                let t3 = self.table[(v >> (32 - TABLE_BITS)) as usize] as u32;
+                v = v.wrapping_add(step);
+                row.put_word(tx as usize & (N - 1), t0 | t1 << 8 | t2 << 16 | t3 << 24);
+                tx = tx.wrapping_add(4);
+                run -= 4;
+            }
+            while run > 0 {
+                row.0[tx as usize & (N - 1)] = self.table[(v >> (32 - TABLE_BITS)) as usize];
+                v = v.wrapping_add(step);
+                tx = tx.wrapping_add(1);
+                run -= 1;
+            }
+            left = right;
+        }
+    }
+
+    /// FNV-1a (32-bit) over every tile of the world, row by row: a fingerprint
+    /// to compare worlds made on different machines (the GBA logs it).
+    pub fn fingerprint(&self) -> u32 {
+        let n = self.size_tiles();
+        let mut h: u32 = 0x811C_9DC5;
+        let mut row = [0u8; 256];
+        for y in 0..n {
+            for x0 in (0..n).step_by(256) {
+                let len = (n - x0).min(256) as usize;
+                self.fill_row(x0, y, &mut row[..len]);
+                for t in &row[..len] {
+                    h = (h ^ *t as u32).wrapping_mul(0x0100_0193);
+                }
+            }
+        }
+        h
+    }
+}
+
+/// One ring row of the window, word aligned so that four references can be
+/// stored at once.
+#[derive(Clone, Copy)]
+#[repr(C, align(4))]
+pub(crate) struct RingRowBytes<const N: usize>(pub(crate) [u8; N]);
+
+// Four tiles per word store assume the byte order of both the GBA and our hosts.
+const _: () = assert!(
+    cfg!(target_endian = "little"),
+    "tile words are packed little-endian"
+);
+
+impl<const N: usize> RingRowBytes<N> {
+    /// Stores four references at `i`, `i + 1`, `i + 2`, `i + 3` (`word`'s low
+    /// byte first). `i` is a multiple of 4 below `N`.
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
+    fn put_word(&mut self, i: usize, word: u32) {
+        debug_assert!(i % 4 == 0 && i + 4 <= N);
+        let i = i & (N - 1) & !3;
+        // SAFETY: the row is 4-aligned (repr align(4)) and N is a power of two
+        // of at least 4, so bytes i..i + 4 (i a multiple of 4 below N) are an
+        // aligned word inside it. Pointer arithmetic by integer: `core`'s
+        // pointer methods cannot be inlined into ARM code on the GBA.
+        unsafe { *((self as *mut Self as usize + i) as *mut u32) = word }
+    }
+}
+
+/// Where a line fill puts its tiles (the window's ring rows and columns, or a
+/// plain slice).
+pub(crate) trait LineOut {
+    /// Stores tile `t` as the line's `i`-th.
+    fn put(&mut self, i: usize, t: u8);
+}
+
+struct SliceOut<'a>(&'a mut [u8]);
+
+impl LineOut for SliceOut<'_> {
+    #[inline(always)]
+    fn put(&mut self, i: usize, t: u8) {
+        self.0[i] = t;
+    }
+}
