@@ -32,10 +32,17 @@ const GREY: u8 = 2;
 
 fn new_world(world: &mut World, window: &mut Window<WINDOW>, seed: u32) {
     let t = Cycles::now();
-    world.regenerate(seed, WorldParams::DEFAULT).expect("default parameters are valid");
+    world
+        .regenerate(seed, WorldParams::DEFAULT)
+        .expect("default parameters are valid");
     let cycles = t.elapsed();
     window.invalidate();
-    log!("world seed={:#010x} new_world_cycles={} fingerprint={:#010x}", seed, cycles, world.fingerprint());
+    log!(
+        "world seed={:#010x} new_world_cycles={} fingerprint={:#010x}",
+        seed,
+        cycles,
+        world.fingerprint()
+    );
 }
 
 #[unsafe(no_mangle)]
@@ -91,9 +98,18 @@ extern "C" fn main() -> ! {
         map::draw(page, window, 56, 8);
         let size = world.size_tiles();
         let mut hud = TextWriter::new(page, 0, 18, WHITE, BLACK);
-        let _ = write!(hud, "SEED {seed:08X}  X{:<4} Y{:<4}", cx & (size - 1), cy & (size - 1));
+        let _ = write!(
+            hud,
+            "SEED {seed:08X}  X{:<4} Y{:<4}",
+            cx & (size - 1),
+            cy & (size - 1)
+        );
         let mut hud = TextWriter::new(page, 0, 19, WHITE, BLACK);
-        let _ = write!(hud, "UPDATE {:>4} TILES {:>6} CYC", last_update.0, last_update.1);
+        let _ = write!(
+            hud,
+            "UPDATE {:>4} TILES {:>6} CYC",
+            last_update.0, last_update.1
+        );
         wait_vblank();
         screen.flip();
         frame = frame.wrapping_add(1);

@@ -17,10 +17,14 @@ unsafe impl<T> Sync for Static<T> {}
 impl<T> Static<T> {
     /// Wraps `value`.
     pub const fn new(value: T) -> Self {
-        Static { value: UnsafeCell::new(value), taken: GbaCell::new(false) }
+        Static {
+            value: UnsafeCell::new(value),
+            taken: GbaCell::new(false),
+        }
     }
 
     /// The one mutable borrow; panics if taken twice.
+    #[allow(clippy::mut_from_ref)] // sound: handed out once, checked above
     pub fn take(&'static self) -> &'static mut T {
         // One core, and no interrupt handler takes: a plain read and write
         // are enough (thumbv4t has no atomic swap).

@@ -24,7 +24,7 @@ impl CRand {
 
     /// `rand()`: 0..=32767.
     #[inline]
-    pub fn next(&mut self) -> u16 {
+    pub fn rand(&mut self) -> u16 {
         self.0 = self.0.wrapping_mul(1_103_515_245).wrapping_add(12_345);
         ((self.0 >> 16) & 0x7FFF) as u16
     }
@@ -43,29 +43,43 @@ pub struct PaperWorld {
 }
 
 impl PaperWorld {
-    /// A world with a `side` x `side` grid (`side` at most 16).
-    pub fn new(seed: u32, side: usize, spacing_px: u32, tile_count: u16) -> Self {
-        let mut w = PaperWorld {
-            side: side.clamp(2, MAX_GRID),
-            spacing_px: spacing_px.max(1),
-            tile_count: tile_count.max(1),
+    /// An empty 4 x 4 world; `const`, for statics.
+    pub const fn empty() -> Self {
+        PaperWorld {
+            side: 4,
+            spacing_px: 256,
+            tile_count: 1,
             grid: [[0; MAX_GRID]; MAX_GRID],
             table: [0; TABLE_LEN],
-            rand: CRand::new(seed),
-        };
-        w.new_world();
+            rand: CRand(0),
+        }
+    }
+
+    /// A world with a `side` x `side` grid (`side` at most 16).
+    pub fn new(seed: u32, side: usize, spacing_px: u32, tile_count: u16) -> Self {
+        let mut w = PaperWorld::empty();
+        w.reset(seed, side, spacing_px, tile_count);
         w
+    }
+
+    /// Makes this the world [`PaperWorld::new`] would return, in place.
+    pub fn reset(&mut self, seed: u32, side: usize, spacing_px: u32, tile_count: u16) {
+        self.side = side.clamp(2, MAX_GRID);
+        self.spacing_px = spacing_px.max(1);
+        self.tile_count = tile_count.max(1);
+        self.rand = CRand::new(seed);
+        self.new_world();
     }
 
     /// Refills the structure grid and the random table (the paper's Table 3).
     pub fn new_world(&mut self) {
         for y in 0..self.side {
             for x in 0..self.side {
-                self.grid[y][x] = self.rand.next();
+                self.grid[y][x] = self.rand.rand();
             }
         }
         for e in self.table.iter_mut() {
-            *e = self.rand.next();
+            *e = self.rand.rand();
         }
     }
 
@@ -73,7 +87,7 @@ impl PaperWorld {
     pub fn new_grid(&mut self) {
         for y in 0..self.side {
             for x in 0..self.side {
-                self.grid[y][x] = self.rand.next();
+                self.grid[y][x] = self.rand.rand();
             }
         }
     }
@@ -107,11 +121,16 @@ pub struct PaperWindow<const N: usize> {
 
 impl<const N: usize> Default for PaperWindow<N> {
     fn default() -> Self {
-        PaperWindow { refs: [[0; N]; N] }
+        Self::new()
     }
 }
 
 impl<const N: usize> PaperWindow<N> {
+    /// All references 0; `const`, for statics.
+    pub const fn new() -> Self {
+        PaperWindow { refs: [[0; N]; N] }
+    }
+
     /// Bytes of RAM the references take.
     pub const fn ram_bytes() -> usize {
         N * N * 2

@@ -17,6 +17,7 @@ pub struct Rng {
 /// not be inlined into our ARM code).
 #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
 #[inline(always)]
+#[allow(clippy::manual_rotate)]
 fn rotl(x: u32, k: u32) -> u32 {
     (x << k) | (x >> (32 - k))
 }

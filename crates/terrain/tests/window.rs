@@ -69,11 +69,11 @@ fn walk<const N: usize>(
             }
         }
         let up = win.recenter(&world, cx, cy);
-        if let Move::Step(dx, dy) = *m {
-            if !up.rebuilt {
-                let expect = (dx.unsigned_abs() as u32 + dy.unsigned_abs() as u32) * N as u32;
-                prop_assert_eq!(up.tiles, expect, "only what scrolls in is computed");
-            }
+        if let Move::Step(dx, dy) = *m
+            && !up.rebuilt
+        {
+            let expect = (dx.unsigned_abs() as u32 + dy.unsigned_abs() as u32) * N as u32;
+            prop_assert_eq!(up.tiles, expect, "only what scrolls in is computed");
         }
         check(&win, &world)?;
     }

@@ -191,5 +191,12 @@ fn run_rom(headless: bool, frames: u32) -> Result<()> {
 fn bench() -> Result<()> {
     setup::setup()?;
     rom::build()?;
-    anyhow::bail!("no benchmark yet")
+    run(cargo().current_dir(root()).args([
+        "run",
+        "--quiet",
+        "--release",
+        "--package",
+        "bench",
+        "--",
+    ]))
 }

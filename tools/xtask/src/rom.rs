@@ -20,6 +20,8 @@ pub fn terrain_gba() -> PathBuf {
     gba_dir().join("terrain.gba")
 }
 
+/// Binaries of `rom/` besides the product: benchmark ROMs.
+pub const BINS: &[&str] = &["bench_terrain"];
 /// Harness self-test ROMs in `rom/examples/`.
 pub const EXAMPLES: &[&str] = &["bad_memory", "panics"];
 
@@ -33,6 +35,9 @@ pub fn build() -> Result<PathBuf> {
     ]))?;
     std::fs::create_dir_all(gba_dir())?;
     let mut elves = vec![("terrain".to_string(), elf_dir().join("terrain"))];
+    for bin in BINS {
+        elves.push((bin.to_string(), elf_dir().join(bin)));
+    }
     for ex in EXAMPLES {
         elves.push((ex.to_string(), elf_dir().join("examples").join(ex)));
     }

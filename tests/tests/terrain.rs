@@ -1,0 +1,112 @@
+//! The terrain core on the GBA: the same seed gives the same world on the host
+//! and on the GBA, bit for bit; the GBA's window agrees with its lookup.
+
+use e2e::run_rom;
+use mgba_test_runner::{KeyScript, RunConfig};
+use terrain::{World, WorldParams};
+
+/// `(seed, fingerprint)` from the ROM's `world seed=0x... ... fingerprint=0x...` lines.
+fn worlds(lines: &[String]) -> Vec<(u32, u32)> {
+    let hex = |line: &str, key: &str| -> Option<u32> {
+        let v = line.split_whitespace().find_map(|w| w.strip_prefix(key))?;
+        u32::from_str_radix(v.trim_start_matches("0x"), 16).ok()
+    };
+    lines
+        .iter()
+        .filter(|l| l.starts_with("world "))
+        .map(|l| {
+            (
+                hex(l, "seed=").expect("seed"),
+                hex(l, "fingerprint=").expect("fingerprint"),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn gba_worlds_equal_host_worlds() {
+    // START twice: three worlds, the later seeds chosen by the ROM.
+    let keys: KeyScript = "0:,20:START,24:,40:START,44:".parse().unwrap();
+    let report = run_rom(
+        "terrain",
+        RunConfig {
+            frames: 70,
+            keys,
+            ..Default::default()
+        },
+    );
+    report.verdict().unwrap();
+    let lines: Vec<String> = report.lines().map(str::to_string).collect();
+    let seen = worlds(&lines);
+    assert_eq!(seen.len(), 3, "expected three worlds in {lines:?}");
+    assert_eq!(seen[0].0, 1, "first seed");
+    for (seed, gba) in seen {
+        let host = World::new(seed, WorldParams::DEFAULT)
+            .unwrap()
+            .fingerprint();
+        assert_eq!(
+            gba, host,
+            "seed {seed:#x}: GBA fingerprint {gba:#x}, host {host:#x}"
+        );
+    }
+}
+
+#[test]
+fn bench_rom_checks_pass_and_speed_has_not_collapsed() {
+    let report = run_rom(
+        "bench_terrain",
+        RunConfig {
+            frames: 20_000,
+            stop_on: Some("bench terrain: done".into()),
+            ..Default::default()
+        },
+    );
+    report.verdict().unwrap();
+    let done = report
+        .lines()
+        .find(|l| l.starts_with("bench terrain: done"))
+        .expect("bench finished");
+    assert!(done.ends_with("checks ok"), "{done}");
+    let cycles = |pattern: &str| -> u64 {
+        let line = report
+            .lines()
+            .find(|l| l.contains(pattern))
+            .unwrap_or_else(|| panic!("no line with {pattern}"));
+        let v = line
+            .split_whitespace()
+            .find_map(|w| w.strip_prefix("cycles="))
+            .unwrap();
+        v.parse().unwrap()
+    };
+    // Generous guards (about 4x the measured figures in BENCHMARKS.md): they
+    // catch a hot loop falling out of IWRAM/ARM, not small regressions.
+    assert!(cycles("impl=ours name=rebuild tile_size=16 ") < 250_000);
+    assert!(cycles("impl=ours name=row ") < 6_000);
+    assert!(cycles("impl=ours name=column ") < 8_000);
+}
+
+#[test]
+fn scrolling_moves_the_map() {
+    let keys: KeyScript = "10:RIGHT,30:".parse().unwrap();
+    let report = run_rom(
+        "terrain",
+        RunConfig {
+            frames: 40,
+            keys,
+            ..Default::default()
+        },
+    );
+    report.verdict().unwrap();
+    let still = run_rom(
+        "terrain",
+        RunConfig {
+            frames: 40,
+            ..Default::default()
+        },
+    );
+    let (differing, _) = report.last_frame.unwrap().diff(&still.last_frame.unwrap());
+    assert!(
+        differing > 1000,
+        "only {differing} pixels changed after scrolling 20 tiles"
+    );
+}
