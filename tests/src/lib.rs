@@ -43,3 +43,13 @@ pub fn run_rom(name: &str, mut config: RunConfig) -> RunReport {
     config.actual_dir = actual_dir();
     run(&rom(name), &config).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
+
+/// A release ELF of the ROM workspace: a binary (`terrain`) or an example.
+pub fn elf(name: &str, example: bool) -> PathBuf {
+    let dir = root().join("target/rom/thumbv4t-none-eabi/release");
+    if example {
+        dir.join("examples").join(name)
+    } else {
+        dir.join(name)
+    }
+}

@@ -3,6 +3,8 @@
 
 use std::path::Path;
 
+pub mod iwram;
+
 /// The boot logo every cartridge header carries at 0x04..0xA0 (the BIOS refuses
 /// to boot a cartridge without it).
 pub const LOGO: [u8; 156] = [

@@ -22,6 +22,13 @@ pub fn terrain_gba() -> PathBuf {
 
 /// Binaries of `rom/` besides the product: benchmark ROMs.
 pub const BINS: &[&str] = &["bench_terrain"];
+/// ROMs whose hot code is checked, with name fragments of the functions that
+/// must be ARM code in IWRAM (see `gbarom::iwram`).
+const HOT: &[(&str, &[&str])] = &[
+    ("terrain", &["8recenter", "7rebuild", "10regenerate"]),
+    ("bench_terrain", &["8recenter", "7rebuild", "10regenerate"]),
+];
+
 /// Harness self-test ROMs in `rom/examples/`.
 pub const EXAMPLES: &[&str] = &["bad_memory", "panics"];
 
@@ -52,6 +59,14 @@ pub fn build() -> Result<PathBuf> {
         gbarom::check_header(&gba).map_err(|e| anyhow::anyhow!("{name}.gba: {e}"))?;
         let out = gba_dir().join(format!("{name}.gba"));
         write_atomic(&out, &gba)?;
+        if let Some((_, required)) = HOT.iter().find(|(n, _)| *n == name) {
+            let report = gbarom::iwram::check(&elf, required)?;
+            eprintln!(
+                "{name}: IWRAM check ok: {} ARM functions, {} of 28,416 bytes used, no calls into ROM",
+                report.functions.len(),
+                report.used
+            );
+        }
     }
     Ok(terrain_gba())
 }
