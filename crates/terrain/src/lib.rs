@@ -13,6 +13,7 @@
 //! sections, which the ROM's linker script copies to IWRAM.
 #![no_std]
 
+mod fill;
 pub mod paper;
 pub mod rng;
 pub mod window;

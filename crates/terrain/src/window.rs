@@ -7,7 +7,8 @@
 //! a jump of `N` tiles or more, or a new world, rebuilds it whole. References
 //! are 8 bits (the paper uses 16): `N * N` bytes of RAM.
 
-use crate::world::{LineOut, RingRowBytes, World};
+use crate::fill::fill_rect;
+use crate::world::{RingRowBytes, World};
 
 /// What a [`Window::recenter`] call did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -137,25 +138,21 @@ impl<const N: usize> Window<N> {
         }
         // Columns first, over the old rows; then rows, over the new columns.
         let (old_x, old_y) = self.origin;
-        let first = if dx > 0 {
-            old_x.wrapping_add(N as u32)
-        } else {
-            ox
-        };
-        let mut k = 0;
-        while k < adx {
-            self.fill_column(world, first.wrapping_add(k) & m, old_y);
-            k += 1;
+        if adx > 0 {
+            let first = if dx > 0 {
+                old_x.wrapping_add(N as u32)
+            } else {
+                ox
+            };
+            fill_rect(world, &mut self.cells, first & m, old_y, adx, N as u32);
         }
-        let first = if dy > 0 {
-            old_y.wrapping_add(N as u32)
-        } else {
-            oy
-        };
-        let mut k = 0;
-        while k < ady {
-            self.fill_row(world, ox, first.wrapping_add(k) & m);
-            k += 1;
+        if ady > 0 {
+            let first = if dy > 0 {
+                old_y.wrapping_add(N as u32)
+            } else {
+                oy
+            };
+            fill_rect(world, &mut self.cells, ox, first & m, N as u32, ady);
         }
         self.origin = (ox, oy);
         Update {
@@ -174,38 +171,9 @@ impl<const N: usize> Window<N> {
     )]
     pub fn rebuild(&mut self, world: &World, ox: u32, oy: u32) {
         let m = world.size_tiles() - 1;
-        let mut k = 0;
-        while k < N as u32 {
-            self.fill_row(world, ox, oy.wrapping_add(k) & m);
-            k += 1;
-        }
+        fill_rect(world, &mut self.cells, ox & m, oy & m, N as u32, N as u32);
         self.origin = (ox & m, oy & m);
         self.valid = true;
-    }
-
-    /// Row `ty`, columns `x0 .. x0 + N` (the ring row wraps at `x0 mod N`).
-    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
-    #[inline(always)]
-    fn fill_row(&mut self, world: &World, x0: u32, ty: u32) {
-        world.fill_ring_row(x0, ty, &mut self.cells[(ty & Self::MASK) as usize]);
-    }
-
-    /// Column `tx`, rows `y0 .. y0 + N` (the ring column wraps at `y0 mod N`).
-    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
-    #[inline(always)]
-    fn fill_column(&mut self, world: &World, tx: u32, y0: u32) {
-        let col = (tx & Self::MASK) as usize;
-        let start = (y0 & Self::MASK) as usize;
-        world.fill_line::<true>(
-            y0,
-            tx,
-            N,
-            &mut RingColumn {
-                cells: &mut self.cells,
-                col,
-                start,
-            },
-        );
     }
 }
 
@@ -219,20 +187,5 @@ fn signed_delta(d: u32, m: u32) -> i32 {
         d as i32 - (m as i32 + 1)
     } else {
         d as i32
-    }
-}
-
-/// A ring column: the line's `i`-th tile goes to row `(start + i) mod N`.
-struct RingColumn<'a, const N: usize> {
-    cells: &'a mut [RingRowBytes<N>; N],
-    col: usize,
-    start: usize,
-}
-
-impl<const N: usize> LineOut for RingColumn<'_, N> {
-    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
-    #[inline(always)]
-    fn put(&mut self, i: usize, t: u8) {
-        self.cells[(self.start + i) & (N - 1)].0[self.col & (N - 1)] = t;
     }
 }

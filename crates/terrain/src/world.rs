@@ -196,6 +196,8 @@ impl World {
     }
 
     /// The parameters.
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
     pub fn params(&self) -> WorldParams {
         self.params
     }
@@ -348,110 +350,22 @@ impl World {
     /// `v << scale() >> (32 - TABLE_BITS)` is `v >> index_shift()` and needs no mask.
     #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
     #[inline(always)]
-    fn scale(&self) -> u32 {
+    pub(crate) fn scale(&self) -> u32 {
         32 - 8 - 2 * self.params.spacing_log2 as u32
     }
 
-    /// The window's row fill, the hot path of a rebuild: like
-    /// [`World::fill_row`] for `N` tiles from `x0`, written into a ring row
-    /// (tile `tx` at `row[tx mod N]`) four at a time with aligned word stores
-    /// wherever four tiles share a grid cell. Everything the loops need is
-    /// hoisted into locals first, so that the ARM code keeps it in registers.
+    /// The grid values (row-major, row stride [`MAX_GRID`]).
     #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
     #[inline(always)]
-    pub(crate) fn fill_ring_row<const N: usize>(
-        &self,
-        x0: u32,
-        ty: u32,
-        row: &mut RingRowBytes<N>,
-    ) {
-        let s = self.params.spacing_log2 as u32;
-        let gm = (1u32 << self.params.grid_log2) - 1;
-        let one = 1u32 << s;
-        let up = self.scale();
-        let fy = (ty & (one - 1)) as i32;
-        // Offsets of the two grid rows around `ty`.
-        let ra = ((ty >> s) & gm) as usize & (MAX_GRID - 1);
-        let rb = ((ty >> s).wrapping_add(1) & gm) as usize & (MAX_GRID - 1);
-        let (ra, rb) = (ra * MAX_GRID, rb * MAX_GRID);
-        let grid = &self.grid;
-        let table = &self.table;
-        let base = row as *mut RingRowBytes<N> as usize;
-        let mut tx = x0;
-        // `at`: the value on the left border of the cell holding `tx`.
-        let mut at = column_value(grid, ra, rb, (tx >> s) & gm, s, fy);
-        let mut v = ((at << s) as u32) << up;
-        let mut remaining = N;
-        // Head: single tiles from inside a cell up to its right border.
-        let fx = tx & (one - 1);
-        if fx != 0 {
-            let next = column_value(grid, ra, rb, (tx >> s).wrapping_add(1) & gm, s, fy);
-            let step = ((next - at) as u32) << up;
-            v = v.wrapping_add(step.wrapping_mul(fx));
-            let mut head = (one - fx) as usize;
-            if head > remaining {
-                head = remaining;
-            }
-            remaining -= head;
-            while head > 0 {
-                put_byte(
-                    base,
-                    tx as usize & (N - 1),
-                    table[(v >> (32 - TABLE_BITS)) as usize],
-                );
-                v = v.wrapping_add(step);
-                tx = tx.wrapping_add(1);
-                head -= 1;
-            }
-            at = next;
-        }
-        // Body: whole cells. A cell starts at a multiple of the spacing, so its
-        // tiles fill whole aligned words when the spacing is 4 or more; `v`
-        // runs on from the previous cell (it ends exactly on `next << s`).
-        if one >= 4 {
-            while remaining >= one as usize {
-                let next = column_value(grid, ra, rb, (tx >> s).wrapping_add(1) & gm, s, fy);
-                let step = ((next - at) as u32) << up;
-                let (step2, step3, step4) = (step << 1, step.wrapping_mul(3), step << 2);
-                let end = tx.wrapping_add(one);
-                while tx != end {
-                    let t0 = table[(v >> (32 - TABLE_BITS)) as usize] as u32;
-                    let t1 = table[(v.wrapping_add(step) >> (32 - TABLE_BITS)) as usize] as u32;
-                    let t2 = table[(v.wrapping_add(step2) >> (32 - TABLE_BITS)) as usize] as u32;
-                    let t3 = table[(v.wrapping_add(step3) >> (32 - TABLE_BITS)) as usize] as u32;
-                    put_word(
-                        base,
-                        tx as usize & (N - 4),
-                        t0 | t1 << 8 | t2 << 16 | t3 << 24,
-                    );
-                    v = v.wrapping_add(step4);
-                    tx = tx.wrapping_add(4);
-                }
-                remaining -= one as usize;
-                at = next;
-            }
-        }
-        // Tail (and every cell when the spacing is 2): single tiles.
-        while remaining > 0 {
-            let next = column_value(grid, ra, rb, (tx >> s).wrapping_add(1) & gm, s, fy);
-            let step = ((next - at) as u32) << up;
-            let mut run = one as usize;
-            if run > remaining {
-                run = remaining;
-            }
-            remaining -= run;
-            while run > 0 {
-                put_byte(
-                    base,
-                    tx as usize & (N - 1),
-                    table[(v >> (32 - TABLE_BITS)) as usize],
-                );
-                v = v.wrapping_add(step);
-                tx = tx.wrapping_add(1);
-                run -= 1;
-            }
-            at = next;
-        }
+    pub(crate) fn grid(&self) -> &[u8; MAX_GRID * MAX_GRID] {
+        &self.grid
+    }
+
+    /// The random table (tile of each table index).
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
+    pub(crate) fn table(&self) -> &[u8; TABLE_LEN] {
+        &self.table
     }
 
     /// FNV-1a (32-bit) over every tile of the world, row by row: a fingerprint
@@ -484,49 +398,6 @@ const _: () = assert!(
     cfg!(target_endian = "little"),
     "tile words are packed little-endian"
 );
-
-/// `g0 * (one - fy) + g1 * fy` for grid column `gx` (already wrapped)
-/// between the grid rows at offsets `ra` and `rb`: the value along a row at
-/// a grid column, in grid units times the spacing.
-#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
-#[inline(always)]
-fn column_value(
-    grid: &[u8; MAX_GRID * MAX_GRID],
-    ra: usize,
-    rb: usize,
-    gx: u32,
-    s: u32,
-    fy: i32,
-) -> i32 {
-    let x = gx as usize & (MAX_GRID - 1);
-    let (g0, g1) = (
-        grid[(ra & ((MAX_GRID - 1) * MAX_GRID)) + x] as i32,
-        grid[(rb & ((MAX_GRID - 1) * MAX_GRID)) + x] as i32,
-    );
-    (g0 << s) + (g1 - g0) * fy
-}
-
-/// Stores one reference at byte `i` of the ring row at address `base`.
-#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
-#[inline(always)]
-fn put_byte(base: usize, i: usize, t: u8) {
-    // SAFETY: `base` is a `RingRowBytes<N>` borrowed mutably by the caller and
-    // `i < N`. Pointer arithmetic by integer: `core`'s pointer methods cannot be
-    // inlined into ARM code on the GBA.
-    unsafe { *((base + i) as *mut u8) = t }
-}
-
-/// Stores four references at bytes `i .. i + 4` of the ring row at `base`
-/// (`word`'s low byte first).
-#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
-#[inline(always)]
-fn put_word(base: usize, i: usize, word: u32) {
-    debug_assert!(i & 3 == 0);
-    // SAFETY: the row is 4-aligned (repr align(4)), N is a power of two of at
-    // least 4 and the caller masks `i` with N - 4, so bytes i..i + 4 are an
-    // aligned word inside the row it borrows mutably.
-    unsafe { *((base + i) as *mut u32) = word }
-}
 
 /// Where a line fill puts its tiles (the window's ring rows and columns, or a
 /// plain slice).

@@ -88,6 +88,17 @@ impl Frame {
         Ok(Frame::from_image(&img.to_rgb8()))
     }
 
+    /// The `w` x `h` rectangle at (`x`, `y`) (clipped to the frame).
+    pub fn crop(&self, x: usize, y: usize, w: usize, h: usize) -> Frame {
+        let (x1, y1) = ((x + w).min(self.width), (y + h).min(self.height));
+        let (x, y) = (x.min(x1), y.min(y1));
+        let mut pixels = Vec::with_capacity((x1 - x) * (y1 - y));
+        for row in y..y1 {
+            pixels.extend_from_slice(&self.pixels[row * self.width + x..row * self.width + x1]);
+        }
+        Frame::new(x1 - x, y1 - y, pixels)
+    }
+
     /// Pixels that differ from `other` (count, and the first one as (x, y)).
     pub fn diff(&self, other: &Frame) -> (usize, Option<(usize, usize)>) {
         let mut count = 0;
