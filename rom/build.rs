@@ -1,7 +1,22 @@
-//! Hands the ROM's own linker script to rust-lld (absolute path, so the build
-//! works from any directory).
+//! Build script of the ROM:
+//! - hands our linker script to rust-lld (absolute path: works from anywhere);
+//! - bakes the default tile set from `assets/terrain.toml` into
+//!   `$OUT_DIR/default.bank`, which `src/tiles.rs` includes.
+use std::path::PathBuf;
+
 fn main() {
-    let dir = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
-    println!("cargo:rustc-link-arg=-T{dir}/gba.ld");
+    let dir = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
+    println!("cargo:rustc-link-arg=-T{}", dir.join("gba.ld").display());
     println!("cargo:rerun-if-changed=gba.ld");
+
+    let manifest = dir.join("../assets/terrain.toml");
+    println!("cargo:rerun-if-changed={}", manifest.display());
+    let options = tilebake::Options::from_manifest(&manifest).unwrap_or_else(|e| panic!("{e}"));
+    for pair in &options.pairs {
+        println!("cargo:rerun-if-changed={}", pair.height.display());
+        println!("cargo:rerun-if-changed={}", pair.texture.display());
+    }
+    let baked = tilebake::bake(&options, &mut |_, _, _| {}).unwrap_or_else(|e| panic!("{e}"));
+    let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("default.bank");
+    tilebake::io::write_atomic(&out, &baked.bytes).unwrap_or_else(|e| panic!("{e}"));
 }

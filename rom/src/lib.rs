@@ -14,6 +14,7 @@ pub mod map;
 pub mod panic;
 pub mod statics;
 pub mod text;
+pub mod tiles;
 pub mod video;
 
 use gba::prelude::*;

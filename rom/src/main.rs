@@ -11,8 +11,11 @@ use terrain::rng::Rng;
 use terrain::{Window, World, WorldParams};
 use terrain_rom::cycles::Cycles;
 use terrain_rom::input::{Keys, bit};
+use terrain_rom::log::Level;
+use terrain_rom::panic::error_screen;
 use terrain_rom::statics::Static;
 use terrain_rom::text::TextWriter;
+use terrain_rom::tiles;
 use terrain_rom::video::{Mode4, set_palette};
 use terrain_rom::{log, map, wait_vblank};
 
@@ -30,19 +33,12 @@ const BLACK: u8 = 0;
 const WHITE: u8 = 1;
 const GREY: u8 = 2;
 
-fn new_world(world: &mut World, window: &mut Window<WINDOW>, seed: u32) {
+fn new_world(world: &mut World, window: &mut Window<WINDOW>, seed: u32, params: WorldParams) {
     let t = Cycles::now();
-    world
-        .regenerate(seed, WorldParams::DEFAULT)
-        .expect("default parameters are valid");
+    world.regenerate(seed, params).expect("bank tile counts are 1..=256, the rest is fixed");
     let cycles = t.elapsed();
     window.invalidate();
-    log!(
-        "world seed={:#010x} new_world_cycles={} fingerprint={:#010x}",
-        seed,
-        cycles,
-        world.fingerprint()
-    );
+    log!("world seed={:#010x} new_world_cycles={} fingerprint={:#010x}", seed, cycles, world.fingerprint());
 }
 
 #[unsafe(no_mangle)]
@@ -55,10 +51,32 @@ extern "C" fn main() -> ! {
     let mut screen = Mode4::init();
     log!("terrain-rom {}: boot ok", env!("CARGO_PKG_VERSION"));
 
+    let t = Cycles::now();
+    let (source, parsed) = tiles::load();
+    let bank = match parsed {
+        Ok(bank) => bank,
+        Err(e) => {
+            log!(Level::Error, "bad tile bank ({:?}): {}", source, e);
+            error_screen("BAD TILE BANK", format_args!("{e}\n\nRebake it with tilebake\nand pack it again."));
+            loop {
+                wait_vblank();
+            }
+        }
+    };
+    log!(
+        "bank {:?}: {} tiles of {} px, {} colours, checked in {} cycles",
+        source,
+        bank.tile_count(),
+        bank.tile_size(),
+        bank.palette_len(),
+        t.elapsed()
+    );
+    let params = WorldParams { tile_count: bank.tile_count() as u16, ..WorldParams::DEFAULT };
+
     let world = WORLD.take();
     let window = TILE_WINDOW.take();
     let mut seed = FIRST_SEED;
-    new_world(world, window, seed);
+    new_world(world, window, seed, params);
 
     let mut keys = Keys::default();
     let (mut cx, mut cy) = (0u32, 0u32);
@@ -81,7 +99,7 @@ extern "C" fn main() -> ! {
         }
         if keys.pressed_bits() & bit::START != 0 {
             seed = Rng::new(seed ^ frame).next_u32();
-            new_world(world, window, seed);
+            new_world(world, window, seed, params);
         }
         let t = Cycles::now();
         let up = window.recenter(world, cx, cy);
@@ -98,18 +116,9 @@ extern "C" fn main() -> ! {
         map::draw(page, window, 56, 8);
         let size = world.size_tiles();
         let mut hud = TextWriter::new(page, 0, 18, WHITE, BLACK);
-        let _ = write!(
-            hud,
-            "SEED {seed:08X}  X{:<4} Y{:<4}",
-            cx & (size - 1),
-            cy & (size - 1)
-        );
+        let _ = write!(hud, "SEED {seed:08X}  X{:<4} Y{:<4}", cx & (size - 1), cy & (size - 1));
         let mut hud = TextWriter::new(page, 0, 19, WHITE, BLACK);
-        let _ = write!(
-            hud,
-            "UPDATE {:>4} TILES {:>6} CYC",
-            last_update.0, last_update.1
-        );
+        let _ = write!(hud, "UPDATE {:>4} TILES {:>6} CYC", last_update.0, last_update.1);
         wait_vblank();
         screen.flip();
         frame = frame.wrapping_add(1);

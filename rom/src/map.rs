@@ -15,11 +15,7 @@ pub const TILE_COLOURS: u16 = 240;
 pub fn tile_colour(t: u16) -> Color {
     let hue = (t as u32 * 0x9E37) >> 10 & 0x3F; // 0..64 around the wheel
     let (sector, f) = (hue / 11, (hue % 11) * 31 / 11);
-    let (hi, lo) = if t & 1 == 0 {
-        (31u16, 6u16)
-    } else {
-        (22u16, 3u16)
-    };
+    let (hi, lo) = if t & 1 == 0 { (31u16, 6u16) } else { (22u16, 3u16) };
     let up = lo + (hi - lo) * f as u16 / 31;
     let down = hi - (hi - lo) * f as u16 / 31;
     let (r, g, b) = match sector {

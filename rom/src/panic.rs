@@ -15,11 +15,7 @@ pub const ERROR_FG: u8 = 1;
 /// Shows a full-screen error: `title` on the first line, then `body`. Used by the
 /// panic handler and by the ROM when it meets a bad tile bank.
 pub fn error_screen(title: &str, body: core::fmt::Arguments<'_>) {
-    DISPCNT.write(
-        DisplayControl::new()
-            .with_video_mode(VideoMode::_4)
-            .with_show_bg2(true),
-    );
+    DISPCNT.write(DisplayControl::new().with_video_mode(VideoMode::_4).with_show_bg2(true));
     set_palette(ERROR_BG, Color::from_rgb(12, 0, 0));
     set_palette(ERROR_FG, Color::WHITE);
     let page = Page::new(0);

@@ -17,10 +17,7 @@ unsafe impl<T> Sync for Static<T> {}
 impl<T> Static<T> {
     /// Wraps `value`.
     pub const fn new(value: T) -> Self {
-        Static {
-            value: UnsafeCell::new(value),
-            taken: GbaCell::new(false),
-        }
+        Static { value: UnsafeCell::new(value), taken: GbaCell::new(false) }
     }
 
     /// The one mutable borrow; panics if taken twice.

@@ -22,16 +22,8 @@ pub fn draw_char(page: Page, x: usize, y: usize, c: u8, fg: u8, bg: u8) {
     for row in 0..GLYPH {
         let bits = glyph_row(c, row);
         for pair in 0..GLYPH / 2 {
-            let lo = if bits & (1 << (2 * pair)) != 0 {
-                fg
-            } else {
-                bg
-            };
-            let hi = if bits & (1 << (2 * pair + 1)) != 0 {
-                fg
-            } else {
-                bg
-            };
+            let lo = if bits & (1 << (2 * pair)) != 0 { fg } else { bg };
+            let hi = if bits & (1 << (2 * pair + 1)) != 0 { fg } else { bg };
             page.set_pair(x / 2 + pair, y + row, lo, hi);
         }
     }
@@ -53,13 +45,7 @@ pub struct TextWriter {
 impl TextWriter {
     /// A writer starting at character cell (`col`, `row`).
     pub fn new(page: Page, col: usize, row: usize, fg: u8, bg: u8) -> Self {
-        TextWriter {
-            page,
-            col,
-            row,
-            fg,
-            bg,
-        }
+        TextWriter { page, col, row, fg, bg }
     }
 
     fn newline(&mut self) {
@@ -80,14 +66,7 @@ impl fmt::Write for TextWriter {
             }
             if self.row < ROWS {
                 let c = if ch.is_ascii() { ch as u8 } else { b'?' };
-                draw_char(
-                    self.page,
-                    self.col * GLYPH,
-                    self.row * GLYPH,
-                    c,
-                    self.fg,
-                    self.bg,
-                );
+                draw_char(self.page, self.col * GLYPH, self.row * GLYPH, c, self.fg, self.bg);
             }
             self.col += 1;
         }

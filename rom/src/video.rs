@@ -33,11 +33,7 @@ impl Page {
     pub fn set_pair(self, xp: usize, y: usize, lo: u8, hi: u8) {
         if xp < WIDTH / 2 && y < HEIGHT {
             // SAFETY: in bounds of the 38,400-byte page, halfword aligned.
-            unsafe {
-                self.0
-                    .add(y * (WIDTH / 2) + xp)
-                    .write_volatile(lo as u16 | (hi as u16) << 8)
-            }
+            unsafe { self.0.add(y * (WIDTH / 2) + xp).write_volatile(lo as u16 | (hi as u16) << 8) }
         }
     }
 
@@ -48,11 +44,7 @@ impl Page {
             unsafe {
                 let p = self.0.add(y * (WIDTH / 2) + x / 2);
                 let old = p.read_volatile();
-                let new = if x & 1 == 0 {
-                    (old & 0xFF00) | index as u16
-                } else {
-                    (old & 0x00FF) | (index as u16) << 8
-                };
+                let new = if x & 1 == 0 { (old & 0xFF00) | index as u16 } else { (old & 0x00FF) | (index as u16) << 8 };
                 p.write_volatile(new);
             }
         }
@@ -98,11 +90,7 @@ pub struct Mode4 {
 impl Mode4 {
     /// Switches the display to mode 4, BG2 on, page 0 shown.
     pub fn init() -> Self {
-        DISPCNT.write(
-            DisplayControl::new()
-                .with_video_mode(VideoMode::_4)
-                .with_show_bg2(true),
-        );
+        DISPCNT.write(DisplayControl::new().with_video_mode(VideoMode::_4).with_show_bg2(true));
         Mode4 { shown: 0 }
     }
 
@@ -120,10 +108,7 @@ impl Mode4 {
     pub fn flip(&mut self) {
         self.shown ^= 1;
         DISPCNT.write(
-            DisplayControl::new()
-                .with_video_mode(VideoMode::_4)
-                .with_show_bg2(true)
-                .with_show_frame1(self.shown == 1),
+            DisplayControl::new().with_video_mode(VideoMode::_4).with_show_bg2(true).with_show_frame1(self.shown == 1),
         );
     }
 }

@@ -8,24 +8,15 @@ use std::path::PathBuf;
 
 /// The repository root.
 pub fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("tests/ has a parent")
-        .to_path_buf()
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ has a parent").to_path_buf()
 }
 
 /// The bytes of `target/gba/<name>.gba`.
 pub fn rom(name: &str) -> Vec<u8> {
-    let dir = std::env::var_os("TERRAIN_ROM_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| root().join("target/gba"));
+    let dir = std::env::var_os("TERRAIN_ROM_DIR").map(PathBuf::from).unwrap_or_else(|| root().join("target/gba"));
     let path = dir.join(format!("{name}.gba"));
-    std::fs::read(&path).unwrap_or_else(|e| {
-        panic!(
-            "{}: {e}; build the ROMs first with `cargo xtask rom`",
-            path.display()
-        )
-    })
+    std::fs::read(&path)
+        .unwrap_or_else(|e| panic!("{}: {e}; build the ROMs first with `cargo xtask rom`", path.display()))
 }
 
 /// A golden image path under `tests/golden/`.
@@ -47,9 +38,5 @@ pub fn run_rom(name: &str, mut config: RunConfig) -> RunReport {
 /// A release ELF of the ROM workspace: a binary (`terrain`) or an example.
 pub fn elf(name: &str, example: bool) -> PathBuf {
     let dir = root().join("target/rom/thumbv4t-none-eabi/release");
-    if example {
-        dir.join("examples").join(name)
-    } else {
-        dir.join(name)
-    }
+    if example { dir.join("examples").join(name) } else { dir.join(name) }
 }

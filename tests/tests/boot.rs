@@ -7,53 +7,21 @@ use mgba_test_runner::{GoldenMode, KeyScript, RunConfig, check_golden};
 /// change with every optimisation and are checked by the benchmarks instead).
 #[test]
 fn boots_logs_and_matches_its_golden() {
-    let report = run_rom(
-        "terrain",
-        RunConfig {
-            frames: 30,
-            ..Default::default()
-        },
-    );
+    let report = run_rom("terrain", RunConfig { frames: 30, ..Default::default() });
     report.verdict().unwrap();
-    assert!(
-        report.lines().any(|l| l.contains("boot ok")),
-        "log: {:?}",
-        report.log
-    );
+    assert!(report.lines().any(|l| l.contains("boot ok")), "log: {:?}", report.log);
     let picture = report.last_frame.unwrap().crop(0, 0, 240, 144);
-    check_golden(
-        &picture,
-        &golden("boot.png"),
-        &actual_dir(),
-        GoldenMode::from_env(),
-    )
-    .unwrap();
+    check_golden(&picture, &golden("boot.png"), &actual_dir(), GoldenMode::from_env()).unwrap();
 }
 
 #[test]
 fn input_changes_the_picture() {
-    let still = run_rom(
-        "terrain",
-        RunConfig {
-            frames: 40,
-            ..Default::default()
-        },
-    );
+    let still = run_rom("terrain", RunConfig { frames: 40, ..Default::default() });
     let keys: KeyScript = "0:RIGHT+DOWN,20:".parse().unwrap();
-    let moved = run_rom(
-        "terrain",
-        RunConfig {
-            frames: 40,
-            keys,
-            ..Default::default()
-        },
-    );
+    let moved = run_rom("terrain", RunConfig { frames: 40, keys, ..Default::default() });
     still.verdict().unwrap();
     moved.verdict().unwrap();
     let (a, b) = (still.last_frame.unwrap(), moved.last_frame.unwrap());
     let (differing, _) = a.diff(&b);
-    assert!(
-        differing > 100,
-        "only {differing} pixels changed with keys held"
-    );
+    assert!(differing > 100, "only {differing} pixels changed with keys held");
 }

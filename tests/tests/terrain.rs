@@ -14,12 +14,7 @@ fn worlds(lines: &[String]) -> Vec<(u32, u32)> {
     lines
         .iter()
         .filter(|l| l.starts_with("world "))
-        .map(|l| {
-            (
-                hex(l, "seed=").expect("seed"),
-                hex(l, "fingerprint=").expect("fingerprint"),
-            )
-        })
+        .map(|l| (hex(l, "seed=").expect("seed"), hex(l, "fingerprint=").expect("fingerprint")))
         .collect()
 }
 
@@ -27,27 +22,15 @@ fn worlds(lines: &[String]) -> Vec<(u32, u32)> {
 fn gba_worlds_equal_host_worlds() {
     // START twice: three worlds, the later seeds chosen by the ROM.
     let keys: KeyScript = "0:,20:START,24:,40:START,44:".parse().unwrap();
-    let report = run_rom(
-        "terrain",
-        RunConfig {
-            frames: 70,
-            keys,
-            ..Default::default()
-        },
-    );
+    let report = run_rom("terrain", RunConfig { frames: 70, keys, ..Default::default() });
     report.verdict().unwrap();
     let lines: Vec<String> = report.lines().map(str::to_string).collect();
     let seen = worlds(&lines);
     assert_eq!(seen.len(), 3, "expected three worlds in {lines:?}");
     assert_eq!(seen[0].0, 1, "first seed");
     for (seed, gba) in seen {
-        let host = World::new(seed, WorldParams::DEFAULT)
-            .unwrap()
-            .fingerprint();
-        assert_eq!(
-            gba, host,
-            "seed {seed:#x}: GBA fingerprint {gba:#x}, host {host:#x}"
-        );
+        let host = World::new(seed, WorldParams::DEFAULT).unwrap().fingerprint();
+        assert_eq!(gba, host, "seed {seed:#x}: GBA fingerprint {gba:#x}, host {host:#x}");
     }
 }
 
@@ -55,27 +38,14 @@ fn gba_worlds_equal_host_worlds() {
 fn bench_rom_checks_pass_and_speed_has_not_collapsed() {
     let report = run_rom(
         "bench_terrain",
-        RunConfig {
-            frames: 20_000,
-            stop_on: Some("bench terrain: done".into()),
-            ..Default::default()
-        },
+        RunConfig { frames: 20_000, stop_on: Some("bench terrain: done".into()), ..Default::default() },
     );
     report.verdict().unwrap();
-    let done = report
-        .lines()
-        .find(|l| l.starts_with("bench terrain: done"))
-        .expect("bench finished");
+    let done = report.lines().find(|l| l.starts_with("bench terrain: done")).expect("bench finished");
     assert!(done.ends_with("checks ok"), "{done}");
     let cycles = |pattern: &str| -> u64 {
-        let line = report
-            .lines()
-            .find(|l| l.contains(pattern))
-            .unwrap_or_else(|| panic!("no line with {pattern}"));
-        let v = line
-            .split_whitespace()
-            .find_map(|w| w.strip_prefix("cycles="))
-            .unwrap();
+        let line = report.lines().find(|l| l.contains(pattern)).unwrap_or_else(|| panic!("no line with {pattern}"));
+        let v = line.split_whitespace().find_map(|w| w.strip_prefix("cycles=")).unwrap();
         v.parse().unwrap()
     };
     // Generous guards (about 4x the measured figures in BENCHMARKS.md): they
@@ -88,25 +58,9 @@ fn bench_rom_checks_pass_and_speed_has_not_collapsed() {
 #[test]
 fn scrolling_moves_the_map() {
     let keys: KeyScript = "10:RIGHT,30:".parse().unwrap();
-    let report = run_rom(
-        "terrain",
-        RunConfig {
-            frames: 40,
-            keys,
-            ..Default::default()
-        },
-    );
+    let report = run_rom("terrain", RunConfig { frames: 40, keys, ..Default::default() });
     report.verdict().unwrap();
-    let still = run_rom(
-        "terrain",
-        RunConfig {
-            frames: 40,
-            ..Default::default()
-        },
-    );
+    let still = run_rom("terrain", RunConfig { frames: 40, ..Default::default() });
     let (differing, _) = report.last_frame.unwrap().diff(&still.last_frame.unwrap());
-    assert!(
-        differing > 1000,
-        "only {differing} pixels changed after scrolling 20 tiles"
-    );
+    assert!(differing > 1000, "only {differing} pixels changed after scrolling 20 tiles");
 }

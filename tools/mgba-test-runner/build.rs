@@ -7,9 +7,6 @@ fn main() {
              (installs Debian's libmgba-dev)"
         );
     }
-    cc::Build::new()
-        .file("shim/runner.c")
-        .warnings(true)
-        .compile("mgba_runner_shim");
+    cc::Build::new().file("shim/runner.c").warnings(true).compile("mgba_runner_shim");
     println!("cargo:rustc-link-lib=mgba");
 }

@@ -5,21 +5,9 @@ use terrain::{World, WorldParams};
 fn main() {
     for params in [
         WorldParams::DEFAULT,
-        WorldParams {
-            grid_log2: 6,
-            spacing_log2: 4,
-            tile_count: 16,
-        },
-        WorldParams {
-            grid_log2: 4,
-            spacing_log2: 3,
-            tile_count: 64,
-        },
-        WorldParams {
-            grid_log2: 3,
-            spacing_log2: 5,
-            tile_count: 7,
-        },
+        WorldParams { grid_log2: 6, spacing_log2: 4, tile_count: 16 },
+        WorldParams { grid_log2: 4, spacing_log2: 3, tile_count: 64 },
+        WorldParams { grid_log2: 3, spacing_log2: 5, tile_count: 7 },
     ] {
         let mut worst_dev: f64 = 0.0;
         let mut worst_chi: f64 = 0.0;
@@ -37,11 +25,7 @@ fn main() {
             }
             let total = (n * n) as f64;
             let exp = total / t as f64;
-            let chi: f64 = counts
-                .iter()
-                .map(|c| (*c as f64 - exp).powi(2) / exp)
-                .sum::<f64>()
-                / total;
+            let chi: f64 = counts.iter().map(|c| (*c as f64 - exp).powi(2) / exp).sum::<f64>() / total;
             worst_chi = worst_chi.max(chi);
             for c in &counts {
                 worst_dev = worst_dev.max((*c as f64 / exp - 1.0).abs());

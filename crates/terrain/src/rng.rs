@@ -41,12 +41,7 @@ impl Rng {
     #[inline(always)]
     pub fn new(seed: u32) -> Self {
         let mut x = seed;
-        let s = [
-            splitmix32(&mut x),
-            splitmix32(&mut x),
-            splitmix32(&mut x),
-            splitmix32(&mut x),
-        ];
+        let s = [splitmix32(&mut x), splitmix32(&mut x), splitmix32(&mut x), splitmix32(&mut x)];
         Rng { s }
     }
 

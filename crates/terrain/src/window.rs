@@ -33,11 +33,7 @@ pub struct Window<const N: usize> {
 
 impl<const N: usize> core::fmt::Debug for Window<N> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("Window")
-            .field("n", &N)
-            .field("origin", &self.origin)
-            .field("valid", &self.valid)
-            .finish()
+        f.debug_struct("Window").field("n", &N).field("origin", &self.origin).field("valid", &self.valid).finish()
     }
 }
 
@@ -49,20 +45,13 @@ impl<const N: usize> Default for Window<N> {
 
 impl<const N: usize> Window<N> {
     const MASK: u32 = {
-        assert!(
-            N.is_power_of_two() && N >= 2,
-            "window side must be a power of two"
-        );
+        assert!(N.is_power_of_two() && N >= 2, "window side must be a power of two");
         N as u32 - 1
     };
 
     /// An empty window; the first [`Window::recenter`] builds it.
     pub const fn new() -> Self {
-        Window {
-            cells: [RingRowBytes([0; N]); N],
-            origin: (0, 0),
-            valid: false,
-        }
+        Window { cells: [RingRowBytes([0; N]); N], origin: (0, 0), valid: false }
     }
 
     /// Side, in tiles.
@@ -89,9 +78,7 @@ impl<const N: usize> Window<N> {
     /// True if tile (`tx`, `ty`) is inside the window.
     pub fn covers(&self, world: &World, tx: u32, ty: u32) -> bool {
         let m = world.size_tiles() - 1;
-        self.valid
-            && (tx.wrapping_sub(self.origin.0) & m) < N as u32
-            && (ty.wrapping_sub(self.origin.1) & m) < N as u32
+        self.valid && (tx.wrapping_sub(self.origin.0) & m) < N as u32 && (ty.wrapping_sub(self.origin.1) & m) < N as u32
     }
 
     /// The tile reference at (`tx`, `ty`); equals `world.tile_at(tx, ty)` for
@@ -109,66 +96,36 @@ impl<const N: usize> Window<N> {
 
     /// Moves the window so that tile (`cx`, `cy`) is at its centre (position
     /// `N / 2`), computing only what scrolls in. On the GBA: ARM code in IWRAM.
-    #[cfg_attr(
-        target_arch = "arm",
-        instruction_set(arm::a32),
-        unsafe(link_section = ".iwram.terrain"),
-        inline(never)
-    )]
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32), unsafe(link_section = ".iwram.terrain"), inline(never))]
     pub fn recenter(&mut self, world: &World, cx: u32, cy: u32) -> Update {
         let m = world.size_tiles() - 1;
-        debug_assert!(
-            N as u32 <= world.size_tiles(),
-            "window wider than the world"
-        );
+        debug_assert!(N as u32 <= world.size_tiles(), "window wider than the world");
         let ox = cx.wrapping_sub(N as u32 / 2) & m;
         let oy = cy.wrapping_sub(N as u32 / 2) & m;
         let dx = signed_delta(ox.wrapping_sub(self.origin.0), m);
         let dy = signed_delta(oy.wrapping_sub(self.origin.1), m);
-        let (adx, ady) = (
-            if dx < 0 { -dx } else { dx } as u32,
-            if dy < 0 { -dy } else { dy } as u32,
-        );
+        let (adx, ady) = (if dx < 0 { -dx } else { dx } as u32, if dy < 0 { -dy } else { dy } as u32);
         if !self.valid || adx >= N as u32 || ady >= N as u32 {
             self.rebuild(world, ox, oy);
-            return Update {
-                tiles: (N * N) as u32,
-                rebuilt: true,
-            };
+            return Update { tiles: (N * N) as u32, rebuilt: true };
         }
         // Columns first, over the old rows; then rows, over the new columns.
         let (old_x, old_y) = self.origin;
         if adx > 0 {
-            let first = if dx > 0 {
-                old_x.wrapping_add(N as u32)
-            } else {
-                ox
-            };
+            let first = if dx > 0 { old_x.wrapping_add(N as u32) } else { ox };
             fill_rect(world, &mut self.cells, first & m, old_y, adx, N as u32);
         }
         if ady > 0 {
-            let first = if dy > 0 {
-                old_y.wrapping_add(N as u32)
-            } else {
-                oy
-            };
+            let first = if dy > 0 { old_y.wrapping_add(N as u32) } else { oy };
             fill_rect(world, &mut self.cells, ox, first & m, N as u32, ady);
         }
         self.origin = (ox, oy);
-        Update {
-            tiles: (adx + ady) * N as u32,
-            rebuilt: false,
-        }
+        Update { tiles: (adx + ady) * N as u32, rebuilt: false }
     }
 
     /// Recomputes every reference for a window whose first tile is (`ox`, `oy`).
     /// On the GBA: ARM code in IWRAM.
-    #[cfg_attr(
-        target_arch = "arm",
-        instruction_set(arm::a32),
-        unsafe(link_section = ".iwram.terrain"),
-        inline(never)
-    )]
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32), unsafe(link_section = ".iwram.terrain"), inline(never))]
     pub fn rebuild(&mut self, world: &World, ox: u32, oy: u32) {
         let m = world.size_tiles() - 1;
         fill_rect(world, &mut self.cells, ox & m, oy & m, N as u32, N as u32);
@@ -183,9 +140,5 @@ impl<const N: usize> Window<N> {
 #[inline(always)]
 fn signed_delta(d: u32, m: u32) -> i32 {
     let d = d & m;
-    if d > m / 2 {
-        d as i32 - (m as i32 + 1)
-    } else {
-        d as i32
-    }
+    if d > m / 2 { d as i32 - (m as i32 + 1) } else { d as i32 }
 }

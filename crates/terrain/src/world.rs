@@ -32,11 +32,7 @@ pub struct WorldParams {
 impl WorldParams {
     /// The product's default: a 16x16 grid, 8 tiles between grid points
     /// (128x128 tiles; with 16-pixel tiles a 2048x2048-pixel world).
-    pub const DEFAULT: WorldParams = WorldParams {
-        grid_log2: 4,
-        spacing_log2: 3,
-        tile_count: 16,
-    };
+    pub const DEFAULT: WorldParams = WorldParams { grid_log2: 4, spacing_log2: 3, tile_count: 16 };
 
     /// Checks the ranges above.
     #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
@@ -98,10 +94,7 @@ pub struct World {
 
 impl core::fmt::Debug for World {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("World")
-            .field("params", &self.params)
-            .field("seed", &self.seed)
-            .finish_non_exhaustive()
+        f.debug_struct("World").field("params", &self.params).field("seed", &self.seed).finish_non_exhaustive()
     }
 }
 
@@ -109,12 +102,7 @@ impl World {
     /// An all-zero world (every tile is tile 0) with the default parameters;
     /// `const`, for statics.
     pub const fn empty() -> Self {
-        World {
-            params: WorldParams::DEFAULT,
-            seed: 0,
-            grid: [0; MAX_GRID * MAX_GRID],
-            table: [0; TABLE_LEN],
-        }
+        World { params: WorldParams::DEFAULT, seed: 0, grid: [0; MAX_GRID * MAX_GRID], table: [0; TABLE_LEN] }
     }
 
     /// A world for `seed` and `params`.
@@ -126,12 +114,7 @@ impl World {
 
     /// Refills the grid and the table for a new seed (the paper's "new world").
     /// On the GBA: ARM code in IWRAM.
-    #[cfg_attr(
-        target_arch = "arm",
-        instruction_set(arm::a32),
-        unsafe(link_section = ".iwram.terrain"),
-        inline(never)
-    )]
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32), unsafe(link_section = ".iwram.terrain"), inline(never))]
     pub fn regenerate(&mut self, seed: u32, params: WorldParams) -> Result<(), ParamError> {
         // Not `?`: its `From::from` is a `core` function, which the GBA's ARM
         // code could not inline.
@@ -228,10 +211,7 @@ impl World {
     pub fn grid_value(&self, gx: u32, gy: u32) -> u8 {
         let m = (1u32 << self.params.grid_log2) - 1;
         // The extra masks cost nothing and prove the index in bounds (m < 64).
-        let (x, y) = (
-            (gx & m) as usize & (MAX_GRID - 1),
-            (gy & m) as usize & (MAX_GRID - 1),
-        );
+        let (x, y) = ((gx & m) as usize & (MAX_GRID - 1), (gy & m) as usize & (MAX_GRID - 1));
         self.grid[y * MAX_GRID + x]
     }
 
@@ -288,13 +268,7 @@ impl World {
     /// tile costs one add and one table read (see [`World::scale`]).
     #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
     #[inline(always)]
-    pub(crate) fn fill_line<const DOWN: bool>(
-        &self,
-        t0: u32,
-        fixed: u32,
-        n: usize,
-        out: &mut impl LineOut,
-    ) {
+    pub(crate) fn fill_line<const DOWN: bool>(&self, t0: u32, fixed: u32, n: usize, out: &mut impl LineOut) {
         let s = self.params.spacing_log2 as u32;
         let one = 1u32 << s;
         let up = self.scale();
@@ -332,15 +306,9 @@ impl World {
     fn across<const DOWN: bool>(&self, along: u32, cf: u32, ff: u32) -> i32 {
         let s = self.params.spacing_log2 as u32;
         let (g0, g1) = if DOWN {
-            (
-                self.grid_value(cf, along),
-                self.grid_value(cf.wrapping_add(1), along),
-            )
+            (self.grid_value(cf, along), self.grid_value(cf.wrapping_add(1), along))
         } else {
-            (
-                self.grid_value(along, cf),
-                self.grid_value(along, cf.wrapping_add(1)),
-            )
+            (self.grid_value(along, cf), self.grid_value(along, cf.wrapping_add(1)))
         };
         ((g0 as i32) << s) + (g1 as i32 - g0 as i32) * ff as i32
     }
@@ -394,10 +362,7 @@ impl World {
 pub(crate) struct RingRowBytes<const N: usize>(pub(crate) [u8; N]);
 
 // Four tiles per word store assume the byte order of both the GBA and our hosts.
-const _: () = assert!(
-    cfg!(target_endian = "little"),
-    "tile words are packed little-endian"
-);
+const _: () = assert!(cfg!(target_endian = "little"), "tile words are packed little-endian");
 
 /// Where a line fill puts its tiles (the window's ring rows and columns, or a
 /// plain slice).
@@ -424,14 +389,7 @@ mod tests {
     #[test]
     fn table_is_a_balanced_permutation() {
         for tiles in [1u16, 2, 7, 16, 100, 256] {
-            let w = World::new(
-                99,
-                WorldParams {
-                    tile_count: tiles,
-                    ..WorldParams::DEFAULT
-                },
-            )
-            .unwrap();
+            let w = World::new(99, WorldParams { tile_count: tiles, ..WorldParams::DEFAULT }).unwrap();
             let mut counts = [0u32; 256];
             for t in w.table {
                 counts[t as usize] += 1;

@@ -33,42 +33,18 @@ fn shares(world: &World) -> Vec<u64> {
 
 #[test]
 fn every_tile_used_and_shares_near_even() {
-    for params in [
-        WorldParams::DEFAULT,
-        WorldParams {
-            grid_log2: 3,
-            spacing_log2: 5,
-            tile_count: 7,
-        },
-    ] {
+    for params in [WorldParams::DEFAULT, WorldParams { grid_log2: 3, spacing_log2: 5, tile_count: 7 }] {
         for seed in 0..20 {
             let w = World::new(seed, params).unwrap();
             let counts = shares(&w);
             let total: u64 = counts.iter().sum();
             let t = counts.len() as f64;
             let exp = total as f64 / t;
-            assert!(
-                counts.iter().all(|c| *c > 0),
-                "seed {seed}: unused tile in {counts:?}"
-            );
-            let chi_per_n: f64 = counts
-                .iter()
-                .map(|c| (*c as f64 - exp).powi(2) / exp)
-                .sum::<f64>()
-                / total as f64;
-            assert!(
-                chi_per_n <= 0.04,
-                "seed {seed} {params:?}: chi2/N = {chi_per_n:.4}"
-            );
-            let worst = counts
-                .iter()
-                .map(|c| (*c as f64 / exp - 1.0).abs())
-                .fold(0.0, f64::max);
-            assert!(
-                worst <= 0.5,
-                "seed {seed} {params:?}: a tile is {:.0}% off even",
-                worst * 100.0
-            );
+            assert!(counts.iter().all(|c| *c > 0), "seed {seed}: unused tile in {counts:?}");
+            let chi_per_n: f64 = counts.iter().map(|c| (*c as f64 - exp).powi(2) / exp).sum::<f64>() / total as f64;
+            assert!(chi_per_n <= 0.04, "seed {seed} {params:?}: chi2/N = {chi_per_n:.4}");
+            let worst = counts.iter().map(|c| (*c as f64 / exp - 1.0).abs()).fold(0.0, f64::max);
+            assert!(worst <= 0.5, "seed {seed} {params:?}: a tile is {:.0}% off even", worst * 100.0);
         }
     }
 }
@@ -91,10 +67,7 @@ fn no_periodicity_below_the_world_period() {
             let bound = if lag == 1 { 1.5 / t } else { 1.2 / t };
             for (axis, same) in [("x", sx), ("y", sy)] {
                 let p = same as f64 / (n * n) as f64;
-                assert!(
-                    p <= bound,
-                    "seed {seed}: p(same) at lag {lag} along {axis} is {p:.4} > {bound:.4}"
-                );
+                assert!(p <= bound, "seed {seed}: p(same) at lag {lag} along {axis} is {p:.4} > {bound:.4}");
             }
         }
     }

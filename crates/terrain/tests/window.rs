@@ -10,18 +10,9 @@ fn check<const N: usize>(win: &Window<N>, world: &World) -> Result<(), TestCaseE
         for i in 0..N as u32 {
             let (tx, ty) = ((ox + i) & m, (oy + j) & m);
             prop_assert!(win.covers(world, tx, ty));
-            prop_assert_eq!(
-                win.get(tx, ty),
-                world.tile_at(tx, ty),
-                "tile ({}, {})",
-                tx,
-                ty
-            );
+            prop_assert_eq!(win.get(tx, ty), world.tile_at(tx, ty), "tile ({}, {})", tx, ty);
             // Unwrapped coordinates address the same reference.
-            prop_assert_eq!(
-                win.get(tx + m + 1, ty.wrapping_sub(m + 1)),
-                world.tile_at(tx, ty)
-            );
+            prop_assert_eq!(win.get(tx + m + 1, ty.wrapping_sub(m + 1)), world.tile_at(tx, ty));
         }
     }
     prop_assert!(!win.covers(world, ox.wrapping_sub(1) & m, oy) || N as u32 > m);
@@ -46,11 +37,7 @@ fn moves() -> impl Strategy<Value = Vec<Move>> {
     )
 }
 
-fn walk<const N: usize>(
-    params: WorldParams,
-    seed: u32,
-    moves: &[Move],
-) -> Result<(), TestCaseError> {
+fn walk<const N: usize>(params: WorldParams, seed: u32, moves: &[Move]) -> Result<(), TestCaseError> {
     let mut world = World::new(seed, params).unwrap();
     let mut win = Window::<N>::new();
     let (mut cx, mut cy) = (0u32, 0u32);

@@ -28,10 +28,7 @@ fn fixed_seeds_give_pinned_maps() {
         let got = map_text(&world, 32, 16);
         let path = dir.join(format!("seed-{seed:08x}.txt"));
         match std::fs::read_to_string(&path) {
-            Ok(want) if !bless => assert_eq!(
-                got, want,
-                "seed {seed:#x} changed (rerun with TERRAIN_BLESS=1 if meant)"
-            ),
+            Ok(want) if !bless => assert_eq!(got, want, "seed {seed:#x} changed (rerun with TERRAIN_BLESS=1 if meant)"),
             _ => {
                 std::fs::write(&path, &got).unwrap();
                 assert!(bless, "wrote missing golden {}", path.display());
@@ -46,45 +43,16 @@ fn regenerate_in_place_equals_new() {
     w.regenerate(77, WorldParams::DEFAULT).unwrap();
     let fresh = World::new(77, WorldParams::DEFAULT).unwrap();
     assert_eq!(map_text(&w, 128, 128), map_text(&fresh, 128, 128));
-    assert_ne!(
-        map_text(&w, 128, 128),
-        map_text(&World::new(78, WorldParams::DEFAULT).unwrap(), 128, 128)
-    );
+    assert_ne!(map_text(&w, 128, 128), map_text(&World::new(78, WorldParams::DEFAULT).unwrap(), 128, 128));
 }
 
 #[test]
 fn bad_params_are_rejected() {
     let p = WorldParams::DEFAULT;
-    assert_eq!(
-        World::new(1, WorldParams { grid_log2: 7, ..p }).unwrap_err(),
-        ParamError::Grid(7)
-    );
-    assert_eq!(
-        World::new(
-            1,
-            WorldParams {
-                spacing_log2: 0,
-                ..p
-            }
-        )
-        .unwrap_err(),
-        ParamError::Spacing(0)
-    );
-    assert_eq!(
-        World::new(1, WorldParams { tile_count: 0, ..p }).unwrap_err(),
-        ParamError::TileCount(0)
-    );
-    assert_eq!(
-        World::new(
-            1,
-            WorldParams {
-                tile_count: 257,
-                ..p
-            }
-        )
-        .unwrap_err(),
-        ParamError::TileCount(257)
-    );
+    assert_eq!(World::new(1, WorldParams { grid_log2: 7, ..p }).unwrap_err(), ParamError::Grid(7));
+    assert_eq!(World::new(1, WorldParams { spacing_log2: 0, ..p }).unwrap_err(), ParamError::Spacing(0));
+    assert_eq!(World::new(1, WorldParams { tile_count: 0, ..p }).unwrap_err(), ParamError::TileCount(0));
+    assert_eq!(World::new(1, WorldParams { tile_count: 257, ..p }).unwrap_err(), ParamError::TileCount(257));
 }
 
 #[test]
@@ -107,34 +75,16 @@ fn world_wraps_in_both_directions() {
 /// seam interpolates from the same grid values as everywhere else.
 #[test]
 fn seam_is_as_continuous_as_the_inside() {
-    for params in [
-        WorldParams::DEFAULT,
-        WorldParams {
-            grid_log2: 2,
-            spacing_log2: 1,
-            tile_count: 3,
-        },
-    ] {
+    for params in [WorldParams::DEFAULT, WorldParams { grid_log2: 2, spacing_log2: 1, tile_count: 3 }] {
         let w = World::new(1234, params).unwrap();
         let n = w.size_tiles();
         let s = w.spacing();
         for y in 0..n {
             for border in (0..n).step_by(s as usize) {
-                let (a, b) = (
-                    border.wrapping_sub(2) & (n - 1),
-                    border.wrapping_sub(1) & (n - 1),
-                );
-                let (va, vb, vc) = (
-                    w.value_at(a, y) as i64,
-                    w.value_at(b, y) as i64,
-                    w.value_at(border, y) as i64,
-                );
+                let (a, b) = (border.wrapping_sub(2) & (n - 1), border.wrapping_sub(1) & (n - 1));
+                let (va, vb, vc) = (w.value_at(a, y) as i64, w.value_at(b, y) as i64, w.value_at(border, y) as i64);
                 assert_eq!(vb + (vb - va), vc, "x border {border}, row {y}");
-                let (va, vb, vc) = (
-                    w.value_at(y, a) as i64,
-                    w.value_at(y, b) as i64,
-                    w.value_at(y, border) as i64,
-                );
+                let (va, vb, vc) = (w.value_at(y, a) as i64, w.value_at(y, b) as i64, w.value_at(y, border) as i64);
                 assert_eq!(vb + (vb - va), vc, "y border {border}, column {y}");
             }
         }
@@ -145,11 +95,7 @@ fn seam_is_as_continuous_as_the_inside() {
 }
 
 fn params_strategy() -> impl Strategy<Value = WorldParams> {
-    (2u8..=6, 1u8..=7, 1u16..=256).prop_map(|(g, s, t)| WorldParams {
-        grid_log2: g,
-        spacing_log2: s,
-        tile_count: t,
-    })
+    (2u8..=6, 1u8..=7, 1u16..=256).prop_map(|(g, s, t)| WorldParams { grid_log2: g, spacing_log2: s, tile_count: t })
 }
 
 proptest! {

@@ -17,16 +17,7 @@ use terrain_rom::{log, wait_vblank};
 const VIEW_PX: u32 = 1024;
 const GRID_PX: u32 = 256;
 /// Camera positions each measurement is averaged over (tile coordinates).
-const SPOTS: [(u32, u32); 8] = [
-    (0, 0),
-    (1, 3),
-    (5, 2),
-    (7, 7),
-    (10, 13),
-    (33, 17),
-    (62, 41),
-    (91, 100),
-];
+const SPOTS: [(u32, u32); 8] = [(0, 0), (1, 3), (5, 2), (7, 7), (10, 13), (33, 17), (62, 41), (91, 100)];
 /// Single-tile moves averaged for the row and column updates.
 const MOVES: u32 = 32;
 
@@ -55,11 +46,7 @@ fn log2(x: u32) -> u8 {
 
 /// World parameters for tiles of `tile_px`: a 4 x 4 grid spanning the view.
 fn params(tile_px: u32) -> WorldParams {
-    WorldParams {
-        grid_log2: 2,
-        spacing_log2: log2(GRID_PX / tile_px),
-        tile_count: 16,
-    }
+    WorldParams { grid_log2: 2, spacing_log2: log2(GRID_PX / tile_px), tile_count: 16 }
 }
 
 /// Checks every reference of `window` against the lookup; logs failures.
@@ -74,12 +61,7 @@ fn check<const N: usize>(what: &str, window: &Window<N>, world: &World) -> bool 
         }
     }
     if bad != 0 {
-        log!(
-            "check FAILED {}: {} of {} references differ from the lookup",
-            what,
-            bad,
-            N * N
-        );
+        log!("check FAILED {}: {} of {} references differ from the lookup", what, bad, N * N);
     }
     bad == 0
 }
@@ -184,26 +166,13 @@ fn new_worlds(world: &mut World, paper: &mut PaperWorld) {
     let overhead = cycles::overhead();
     for side in [4u32, 8, 12, 16] {
         if side.is_power_of_two() {
-            let p = WorldParams {
-                grid_log2: log2(side),
-                spacing_log2: 3,
-                tile_count: 16,
-            };
+            let p = WorldParams { grid_log2: log2(side), spacing_log2: 3, tile_count: 16 };
             let t = Cycles::now();
             world.regenerate(0x1234 + side, p).unwrap();
             let c = t.elapsed() - overhead;
-            log!(
-                "bench impl=ours name=new_world grid={} cycles={} bytes={} mem=iwram",
-                side,
-                c,
-                World::ram_bytes()
-            );
+            log!("bench impl=ours name=new_world grid={} cycles={} bytes={} mem=iwram", side, c, World::ram_bytes());
         } else {
-            log!(
-                "bench impl=ours name=new_world grid={} cycles=none bytes={} mem=iwram",
-                side,
-                World::ram_bytes()
-            );
+            log!("bench impl=ours name=new_world grid={} cycles=none bytes={} mem=iwram", side, World::ram_bytes());
         }
         paper.reset(side, side as usize, GRID_PX, 16);
         let t = Cycles::now();
@@ -225,10 +194,7 @@ fn new_worlds(world: &mut World, paper: &mut PaperWorld) {
 #[unsafe(no_mangle)]
 extern "C" fn main() -> ! {
     terrain_rom::init();
-    log!(
-        "bench terrain: start (cycle counter overhead {} cycles, subtracted)",
-        cycles::overhead()
-    );
+    log!("bench terrain: start (cycle counter overhead {} cycles, subtracted)", cycles::overhead());
     let world = WORLD.take();
     let paper_world = PAPER_WORLD.take();
     let mut ok = true;
@@ -247,18 +213,9 @@ extern "C" fn main() -> ! {
     ok &= ours_scroll(w64, world);
     paper_scroll(p64, paper_world);
     new_worlds(world, paper_world);
-    log!(
-        "bench impl=ours name=ram what=world bytes={}",
-        World::ram_bytes()
-    );
-    log!(
-        "bench impl=paper name=ram what=world bytes={}",
-        PaperWorld::ram_bytes()
-    );
-    log!(
-        "bench terrain: done, checks {}",
-        if ok { "ok" } else { "FAILED" }
-    );
+    log!("bench impl=ours name=ram what=world bytes={}", World::ram_bytes());
+    log!("bench impl=paper name=ram what=world bytes={}", PaperWorld::ram_bytes());
+    log!("bench terrain: done, checks {}", if ok { "ok" } else { "FAILED" });
     loop {
         wait_vblank();
     }

@@ -29,20 +29,12 @@ struct Args {
 /// Runs ROM `name` until it logs `<label>: done`, returning its `bench` records.
 fn run_bench(args: &Args, name: &str, label: &str, max_frames: u32) -> Result<Vec<Record>> {
     let path = args.roms.join(format!("{name}.gba"));
-    let rom = std::fs::read(&path)
-        .with_context(|| format!("{}: build it with `cargo xtask rom`", path.display()))?;
+    let rom = std::fs::read(&path).with_context(|| format!("{}: build it with `cargo xtask rom`", path.display()))?;
     let done = format!("{label}: done");
-    let config = RunConfig {
-        frames: max_frames,
-        stop_on: Some(done.clone()),
-        ..Default::default()
-    };
+    let config = RunConfig { frames: max_frames, stop_on: Some(done.clone()), ..Default::default() };
     let report = run(&rom, &config)?;
     report.verdict()?;
-    let last = report
-        .lines()
-        .find(|l| l.starts_with(&done))
-        .map(str::to_string);
+    let last = report.lines().find(|l| l.starts_with(&done)).map(str::to_string);
     match last {
         None => bail!("{name}: no `{done}` line within {max_frames} frames"),
         Some(l) if !l.ends_with("checks ok") => bail!("{name}: {l}"),
@@ -58,10 +50,7 @@ fn main() -> Result<()> {
     let terrain = terrain::report(&records)?;
     let jsonl = args.out.join("terrain.jsonl");
     std::fs::write(&jsonl, &terrain.jsonl)?;
-    println!(
-        "## Terrain core (target/gba/bench_terrain.gba)\n\n{}",
-        terrain.text
-    );
+    println!("## Terrain core (target/gba/bench_terrain.gba)\n\n{}", terrain.text);
     println!("wrote {}", jsonl.display());
 
     let md = format!(

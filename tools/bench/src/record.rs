@@ -20,10 +20,7 @@ impl Record {
 
     /// A field's text.
     pub fn get(&self, key: &str) -> Option<&str> {
-        self.fields
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
+        self.fields.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
     }
 
     /// A field as a number (`None` if absent or not a number, e.g. `none`).
@@ -85,11 +82,7 @@ mod tests {
 
     #[test]
     fn writes_json() {
-        let line = json_line(&[
-            ("a", Json::Str("x\"y".into())),
-            ("b", Json::Int(3)),
-            ("c", Json::Null),
-        ]);
+        let line = json_line(&[("a", Json::Str("x\"y".into())), ("b", Json::Int(3)), ("c", Json::Null)]);
         assert_eq!(line, r#"{"a":"x\"y","b":3,"c":null}"#);
         assert!((ms(16_777_216) - 1000.0).abs() < 1e-9);
     }

@@ -6,8 +6,7 @@ use anyhow::{Result, bail};
 use std::fmt::Write;
 
 /// The paper's Table 2 (ms to populate the reference array, 1024x1024 px map).
-const PAPER_TABLE2_MS: &[(u32, &str)] =
-    &[(128, "< 1"), (64, "10"), (32, "67"), (16, "165"), (8, "-")];
+const PAPER_TABLE2_MS: &[(u32, &str)] = &[(128, "< 1"), (64, "10"), (32, "67"), (16, "165"), (8, "-")];
 /// The paper's Table 3 (us to generate a new random map).
 const PAPER_TABLE3_US: &[(u32, &str)] = &[(4, "1.25"), (8, "3.5"), (12, "6.625"), (16, "16.5")];
 
@@ -44,30 +43,18 @@ pub fn report(records: &[Record]) -> Result<Report> {
         jsonl += &json_line(&[
             ("impl", Json::Str(r.get("impl").unwrap_or("").into())),
             ("name", Json::Str(r.get("name").unwrap_or("").into())),
-            (
-                "tile_size",
-                r.num("tile_size").map(Json::Int).unwrap_or(Json::Null),
-            ),
-            (
-                "window",
-                r.num("window").map(Json::Int).unwrap_or(Json::Null),
-            ),
+            ("tile_size", r.num("tile_size").map(Json::Int).unwrap_or(Json::Null)),
+            ("window", r.num("window").map(Json::Int).unwrap_or(Json::Null)),
             ("grid", r.num("grid").map(Json::Int).unwrap_or(Json::Null)),
             ("cycles", cycles.map(Json::Int).unwrap_or(Json::Null)),
-            (
-                "ms",
-                cycles.map(|c| Json::Float(ms(c))).unwrap_or(Json::Null),
-            ),
+            ("ms", cycles.map(|c| Json::Float(ms(c))).unwrap_or(Json::Null)),
             ("bytes", r.num("bytes").map(Json::Int).unwrap_or(Json::Null)),
             ("mem", Json::Str(r.get("mem").unwrap_or("").into())),
         ]);
         jsonl.push('\n');
     }
 
-    writeln!(
-        text,
-        "### Full window rebuild, 1024 x 1024 px view (paper's Table 2)\n"
-    )?;
+    writeln!(text, "### Full window rebuild, 1024 x 1024 px view (paper's Table 2)\n")?;
     writeln!(
         text,
         "| tile | refs | ours cycles | ours ms | paper's method cycles | paper's method ms | speed-up | paper, published ms |"
@@ -75,18 +62,9 @@ pub fn report(records: &[Record]) -> Result<Report> {
     writeln!(text, "|---|---|---|---|---|---|---|---|")?;
     for (tile, published) in PAPER_TABLE2_MS.iter().rev() {
         let t = tile.to_string();
-        let o = find(
-            records,
-            &[("impl", "ours"), ("name", "rebuild"), ("tile_size", &t)],
-        );
-        let p = find(
-            records,
-            &[("impl", "paper"), ("name", "rebuild"), ("tile_size", &t)],
-        );
-        let (oc, pc) = (
-            o.and_then(|r| r.num("cycles")),
-            p.and_then(|r| r.num("cycles")),
-        );
+        let o = find(records, &[("impl", "ours"), ("name", "rebuild"), ("tile_size", &t)]);
+        let p = find(records, &[("impl", "paper"), ("name", "rebuild"), ("tile_size", &t)]);
+        let (oc, pc) = (o.and_then(|r| r.num("cycles")), p.and_then(|r| r.num("cycles")));
         let n = o.and_then(|r| r.num("window")).unwrap_or(0);
         writeln!(
             text,
@@ -100,10 +78,7 @@ pub fn report(records: &[Record]) -> Result<Report> {
     }
 
     writeln!(text, "\n### Scrolling one tile, 64 x 64 refs of 16 px\n")?;
-    writeln!(
-        text,
-        "| update | ours cycles | ours ms | paper's method (full rebuild) cycles | speed-up |"
-    )?;
+    writeln!(text, "| update | ours cycles | ours ms | paper's method (full rebuild) cycles | speed-up |")?;
     writeln!(text, "|---|---|---|---|---|")?;
     for name in ["row", "column"] {
         let o = find(records, &[("impl", "ours"), ("name", name)]).and_then(|r| r.num("cycles"));
@@ -126,75 +101,47 @@ pub fn report(records: &[Record]) -> Result<Report> {
     writeln!(text, "|---|---|---|---|---|")?;
     for (side, published) in PAPER_TABLE3_US {
         let g = side.to_string();
-        let o = find(
-            records,
-            &[("impl", "ours"), ("name", "new_world"), ("grid", &g)],
-        )
-        .and_then(|r| r.num("cycles"));
-        let p = find(
-            records,
-            &[("impl", "paper"), ("name", "new_world"), ("grid", &g)],
-        );
+        let o = find(records, &[("impl", "ours"), ("name", "new_world"), ("grid", &g)]).and_then(|r| r.num("cycles"));
+        let p = find(records, &[("impl", "paper"), ("name", "new_world"), ("grid", &g)]);
         let us = |c: u64| format!("{c} ({:.1} us)", ms(c) * 1000.0);
         writeln!(
             text,
             "| {side}x{side} | {} | {} | {} | {published} us |",
-            o.map(us)
-                .unwrap_or_else(|| "n/a (grid sides are powers of two: the world wraps)".into()),
+            o.map(us).unwrap_or_else(|| "n/a (grid sides are powers of two: the world wraps)".into()),
             p.and_then(|r| r.num("cycles")).map(us).unwrap_or_default(),
-            p.and_then(|r| r.num("grid_only_cycles"))
-                .map(us)
-                .unwrap_or_default(),
+            p.and_then(|r| r.num("grid_only_cycles")).map(us).unwrap_or_default(),
         )?;
     }
 
     writeln!(text, "\n### RAM (paper's Table 5 form)\n")?;
-    let per_ref_ours = find(
-        records,
-        &[("impl", "ours"), ("name", "rebuild"), ("window", "64")],
-    )
-    .and_then(|r| r.num("bytes"))
-    .map(|b| b as f64 / 4096.0);
-    let per_ref_paper = find(
-        records,
-        &[("impl", "paper"), ("name", "rebuild"), ("window", "64")],
-    )
-    .and_then(|r| r.num("bytes"))
-    .map(|b| b as f64 / 4096.0);
+    let per_ref_ours = find(records, &[("impl", "ours"), ("name", "rebuild"), ("window", "64")])
+        .and_then(|r| r.num("bytes"))
+        .map(|b| b as f64 / 4096.0);
+    let per_ref_paper = find(records, &[("impl", "paper"), ("name", "rebuild"), ("window", "64")])
+        .and_then(|r| r.num("bytes"))
+        .map(|b| b as f64 / 4096.0);
     writeln!(
         text,
         "Window RAM (bytes) for views of 256^2 .. 2048^2 px; ours {} byte(s) per reference, the paper's method {} (from `size_of` measured on the GBA; our window adds 12 bytes of state).\n",
         per_ref_ours.map(|v| format!("{v:.0}")).unwrap_or_default(),
         per_ref_paper.map(|v| format!("{v:.0}")).unwrap_or_default()
     )?;
-    writeln!(
-        text,
-        "| tile | 256^2 ours / paper | 512^2 | 1024^2 | 2048^2 |"
-    )?;
+    writeln!(text, "| tile | 256^2 ours / paper | 512^2 | 1024^2 | 2048^2 |")?;
     writeln!(text, "|---|---|---|---|---|")?;
     for tile in [8u64, 16, 32, 64, 128] {
         let mut row = format!("| {tile} px |");
         for view in [256u64, 512, 1024, 2048] {
             let refs = (view / tile).pow(2) as f64;
-            let (o, p) = (
-                per_ref_ours.unwrap_or(0.0) * refs,
-                per_ref_paper.unwrap_or(0.0) * refs,
-            );
+            let (o, p) = (per_ref_ours.unwrap_or(0.0) * refs, per_ref_paper.unwrap_or(0.0) * refs);
             row += &format!(" {o:.0} / {p:.0} |");
         }
         writeln!(text, "{row}")?;
     }
     for imp in ["ours", "paper"] {
-        if let Some(b) = find(
-            records,
-            &[("impl", imp), ("name", "ram"), ("what", "world")],
-        )
-        .and_then(|r| r.num("bytes"))
+        if let Some(b) =
+            find(records, &[("impl", imp), ("name", "ram"), ("what", "world")]).and_then(|r| r.num("bytes"))
         {
-            writeln!(
-                text,
-                "\nWorld (grid + random table + state), {imp}: {b} bytes."
-            )?;
+            writeln!(text, "\nWorld (grid + random table + state), {imp}: {b} bytes.")?;
             jsonl += &json_line(&[
                 ("impl", Json::Str(imp.into())),
                 ("name", Json::Str("ram".into())),
@@ -210,11 +157,8 @@ pub fn report(records: &[Record]) -> Result<Report> {
         }
     }
     for (imp, window) in [("ours", "64"), ("paper", "64")] {
-        if let Some(b) = find(
-            records,
-            &[("impl", imp), ("name", "rebuild"), ("window", window)],
-        )
-        .and_then(|r| r.num("bytes"))
+        if let Some(b) =
+            find(records, &[("impl", imp), ("name", "rebuild"), ("window", window)]).and_then(|r| r.num("bytes"))
         {
             jsonl += &json_line(&[
                 ("impl", Json::Str(imp.into())),

@@ -41,13 +41,9 @@ pub enum IwramError {
 /// ARM code in IWRAM.
 pub fn check(elf_path: &Path, required: &[&str]) -> Result<IwramReport, IwramError> {
     let path = elf_path.display().to_string();
-    let fail = |message: String| IwramError::Read {
-        path: path.clone(),
-        message,
-    };
+    let fail = |message: String| IwramError::Read { path: path.clone(), message };
     let bytes = std::fs::read(elf_path).map_err(|e| fail(e.to_string()))?;
-    let file = ElfBytes::<LittleEndian>::minimal_parse(&bytes)
-        .map_err(|e| fail(format!("not an ELF file: {e}")))?;
+    let file = ElfBytes::<LittleEndian>::minimal_parse(&bytes).map_err(|e| fail(format!("not an ELF file: {e}")))?;
     let (symtab, strtab) = file
         .symbol_table()
         .map_err(|e| fail(e.to_string()))?
@@ -87,21 +83,13 @@ pub fn check(elf_path: &Path, required: &[&str]) -> Result<IwramReport, IwramErr
         }
         if sym.st_symtype() == STT_FUNC {
             if sym.st_value & 1 == 1 {
-                problems.push(format!(
-                    "Thumb function in IWRAM (hot code must be ARM): {name}"
-                ));
+                problems.push(format!("Thumb function in IWRAM (hot code must be ARM): {name}"));
             }
             functions.push((name, addr, sym.st_size));
         }
     }
     mapping.sort();
-    let is_code = |at: u64| {
-        mapping
-            .iter()
-            .take_while(|(a, _)| *a <= at)
-            .last()
-            .is_some_and(|(_, k)| *k == 'a')
-    };
+    let is_code = |at: u64| mapping.iter().take_while(|(a, _)| *a <= at).last().is_some_and(|(_, k)| *k == 'a');
     for (name, addr, size) in &functions {
         let start = (addr - iwram.sh_addr) as usize;
         let end = (start + *size as usize).min(data.len());
@@ -113,15 +101,11 @@ pub fn check(elf_path: &Path, required: &[&str]) -> Result<IwramReport, IwramErr
                 let offset = (((w & 0x00FF_FFFF) << 8) as i32 >> 6) as i64;
                 let target = (pc as i64 + 8 + offset) as u64;
                 if !IWRAM.contains(&target) {
-                    problems.push(format!(
-                        "{name}: branch at {pc:#x} to {target:#x}, outside IWRAM"
-                    ));
+                    problems.push(format!("{name}: branch at {pc:#x} to {target:#x}, outside IWRAM"));
                 }
             }
             if let Some(callee) = rom_functions.get(&((w & !1) as u64)) {
-                problems.push(format!(
-                    "{name}: literal {w:#010x} at {pc:#x} is the address of ROM function {callee}"
-                ));
+                problems.push(format!("{name}: literal {w:#010x} at {pc:#x} is the address of ROM function {callee}"));
             }
         }
     }
@@ -134,8 +118,5 @@ pub fn check(elf_path: &Path, required: &[&str]) -> Result<IwramReport, IwramErr
         problems.dedup();
         return Err(IwramError::Problems { path, problems });
     }
-    Ok(IwramReport {
-        functions,
-        used: iwram_end - IWRAM.start,
-    })
+    Ok(IwramReport { functions, used: iwram_end - IWRAM.start })
 }

@@ -65,10 +65,7 @@ impl LogLine {
     /// ("Bad memory Load32: ...", misaligned or out-of-range accesses).
     pub fn is_memory_warning(&self) -> bool {
         self.category == "gba.memory"
-            && matches!(
-                self.level,
-                Level::Warn | Level::Error | Level::GameError | Level::Fatal
-            )
+            && matches!(self.level, Level::Warn | Level::Error | Level::GameError | Level::Fatal)
     }
 }
 
@@ -80,29 +77,16 @@ pub struct Emulator {
     log: Box<Vec<LogLine>>,
 }
 
-extern "C" fn collect_log(
-    ctx: *mut c_void,
-    category: *const c_char,
-    level: c_int,
-    message: *const c_char,
-) {
+extern "C" fn collect_log(ctx: *mut c_void, category: *const c_char, level: c_int, message: *const c_char) {
     // SAFETY: ctx is the Box<Vec<LogLine>> owned by the Emulator that is running
     // (the shim only calls back during its calls); strings are NUL-terminated.
     let log = unsafe { &mut *(ctx as *mut Vec<LogLine>) };
-    let category = unsafe { CStr::from_ptr(category) }
-        .to_string_lossy()
-        .into_owned();
-    let message = unsafe { CStr::from_ptr(message) }
-        .to_string_lossy()
-        .into_owned();
+    let category = unsafe { CStr::from_ptr(category) }.to_string_lossy().into_owned();
+    let message = unsafe { CStr::from_ptr(message) }.to_string_lossy().into_owned();
     let level = Level::from_raw(level);
     // Keep everything except mGBA's own chatter at debug/stub level.
     if category == "gba.debug" || !matches!(level, Level::Debug | Level::Stub) {
-        log.push(LogLine {
-            category,
-            level,
-            message,
-        });
+        log.push(LogLine { category, level, message });
     }
 }
 

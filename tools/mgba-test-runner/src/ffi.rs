@@ -7,16 +7,10 @@ pub struct Runner {
     _private: [u8; 0],
 }
 
-pub type LogFn =
-    extern "C" fn(ctx: *mut c_void, category: *const c_char, level: c_int, message: *const c_char);
+pub type LogFn = extern "C" fn(ctx: *mut c_void, category: *const c_char, level: c_int, message: *const c_char);
 
 unsafe extern "C" {
-    pub fn tr_new(
-        rom: *const c_void,
-        rom_size: usize,
-        log_fn: LogFn,
-        log_ctx: *mut c_void,
-    ) -> *mut Runner;
+    pub fn tr_new(rom: *const c_void, rom_size: usize, log_fn: LogFn, log_ctx: *mut c_void) -> *mut Runner;
     pub fn tr_load_save(runner: *mut Runner, data: *const c_void, size: usize) -> c_int;
     pub fn tr_save_data(runner: *mut Runner, out: *mut *mut c_void) -> usize;
     pub fn tr_free(p: *mut c_void);

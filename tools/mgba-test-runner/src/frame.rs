@@ -24,11 +24,7 @@ impl Frame {
     /// A frame from BGR555 pixels, row by row.
     pub fn new(width: usize, height: usize, pixels: Vec<u16>) -> Self {
         assert_eq!(pixels.len(), width * height, "pixel count");
-        Frame {
-            width,
-            height,
-            pixels,
-        }
+        Frame { width, height, pixels }
     }
 
     /// Width, in pixels.
@@ -63,9 +59,7 @@ impl Frame {
     pub fn from_image(img: &RgbImage) -> Self {
         let pixels = img
             .pixels()
-            .map(|Rgb([r, g, b])| {
-                (*r as u16 >> 3) | ((*g as u16 >> 3) << 5) | ((*b as u16 >> 3) << 10)
-            })
+            .map(|Rgb([r, g, b])| (*r as u16 >> 3) | ((*g as u16 >> 3) << 5) | ((*b as u16 >> 3) << 10))
             .collect();
         Frame::new(img.width() as usize, img.height() as usize, pixels)
     }
@@ -73,18 +67,14 @@ impl Frame {
     /// Saves the frame as PNG (creating parent directories).
     pub fn save_png(&self, path: &Path) -> Result<(), GoldenError> {
         if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| GoldenError::Io(dir.to_path_buf(), e.to_string()))?;
+            std::fs::create_dir_all(dir).map_err(|e| GoldenError::Io(dir.to_path_buf(), e.to_string()))?;
         }
-        self.to_image()
-            .save(path)
-            .map_err(|e| GoldenError::Io(path.to_path_buf(), e.to_string()))
+        self.to_image().save(path).map_err(|e| GoldenError::Io(path.to_path_buf(), e.to_string()))
     }
 
     /// Loads a PNG as a frame.
     pub fn load_png(path: &Path) -> Result<Self, GoldenError> {
-        let img =
-            image::open(path).map_err(|e| GoldenError::Io(path.to_path_buf(), e.to_string()))?;
+        let img = image::open(path).map_err(|e| GoldenError::Io(path.to_path_buf(), e.to_string()))?;
         Ok(Frame::from_image(&img.to_rgb8()))
     }
 
@@ -125,11 +115,7 @@ pub enum GoldenMode {
 impl GoldenMode {
     /// `Bless` when the environment variable `TERRAIN_BLESS` is `1`.
     pub fn from_env() -> Self {
-        if std::env::var("TERRAIN_BLESS").as_deref() == Ok("1") {
-            GoldenMode::Bless
-        } else {
-            GoldenMode::Check
-        }
+        if std::env::var("TERRAIN_BLESS").as_deref() == Ok("1") { GoldenMode::Bless } else { GoldenMode::Check }
     }
 }
 
@@ -142,13 +128,7 @@ pub enum GoldenError {
         "frame differs from golden {golden}: {count} pixels differ, first at ({x}, {y}); \
          this run's frame is in {actual} (rerun with --bless / TERRAIN_BLESS=1 to accept)"
     )]
-    Mismatch {
-        golden: PathBuf,
-        actual: PathBuf,
-        count: usize,
-        x: usize,
-        y: usize,
-    },
+    Mismatch { golden: PathBuf, actual: PathBuf, count: usize, x: usize, y: usize },
     #[error("golden {0} is {1}x{2}, the frame is {3}x{4}")]
     Size(PathBuf, usize, usize, usize, usize),
     #[error("{0}: {1}")]
@@ -157,12 +137,7 @@ pub enum GoldenError {
 
 /// Checks `frame` against the golden PNG at `golden` (see [`GoldenMode`]). On a
 /// mismatch the frame is saved as `<golden stem>.actual.png` in `actual_dir`.
-pub fn check_golden(
-    frame: &Frame,
-    golden: &Path,
-    actual_dir: &Path,
-    mode: GoldenMode,
-) -> Result<(), GoldenError> {
+pub fn check_golden(frame: &Frame, golden: &Path, actual_dir: &Path, mode: GoldenMode) -> Result<(), GoldenError> {
     if mode == GoldenMode::Bless {
         return frame.save_png(golden);
     }
@@ -172,31 +147,16 @@ pub fn check_golden(
     }
     let want = Frame::load_png(golden)?;
     if (want.width, want.height) != (frame.width, frame.height) {
-        return Err(GoldenError::Size(
-            golden.to_path_buf(),
-            want.width,
-            want.height,
-            frame.width,
-            frame.height,
-        ));
+        return Err(GoldenError::Size(golden.to_path_buf(), want.width, want.height, frame.width, frame.height));
     }
     match frame.diff(&want) {
         (0, _) => Ok(()),
         (count, first) => {
             let (x, y) = first.unwrap_or_default();
-            let stem = golden
-                .file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_default();
+            let stem = golden.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
             let actual = actual_dir.join(format!("{stem}.actual.png"));
             frame.save_png(&actual)?;
-            Err(GoldenError::Mismatch {
-                golden: golden.to_path_buf(),
-                actual,
-                count,
-                x,
-                y,
-            })
+            Err(GoldenError::Mismatch { golden: golden.to_path_buf(), actual, count, x, y })
         }
     }
 }
@@ -221,22 +181,13 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("mgba-golden-{}", std::process::id()));
         let golden = dir.join("g.png");
         let a = Frame::new(4, 2, vec![0; 8]);
-        assert!(matches!(
-            check_golden(&a, &golden, &dir, GoldenMode::Check),
-            Err(GoldenError::Missing(_))
-        ));
+        assert!(matches!(check_golden(&a, &golden, &dir, GoldenMode::Check), Err(GoldenError::Missing(_))));
         assert_eq!(check_golden(&a, &golden, &dir, GoldenMode::Check), Ok(()));
         let mut px = vec![0; 8];
         px[6] = 0x1F;
         let b = Frame::new(4, 2, px);
         match check_golden(&b, &golden, &dir, GoldenMode::Check) {
-            Err(GoldenError::Mismatch {
-                count: 1,
-                x: 2,
-                y: 1,
-                actual,
-                ..
-            }) => assert!(actual.exists()),
+            Err(GoldenError::Mismatch { count: 1, x: 2, y: 1, actual, .. }) => assert!(actual.exists()),
             other => panic!("unexpected {other:?}"),
         }
         std::fs::remove_dir_all(dir).ok();

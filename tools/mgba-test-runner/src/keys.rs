@@ -7,9 +7,7 @@ use std::str::FromStr;
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Keys(u16);
 
-const NAMES: [&str; 10] = [
-    "A", "B", "SELECT", "START", "RIGHT", "LEFT", "UP", "DOWN", "R", "L",
-];
+const NAMES: [&str; 10] = ["A", "B", "SELECT", "START", "RIGHT", "LEFT", "UP", "DOWN", "R", "L"];
 
 impl Keys {
     pub const NONE: Keys = Keys(0);
@@ -39,10 +37,7 @@ impl std::ops::BitOr for Keys {
 
 impl fmt::Display for Keys {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let names: Vec<&str> = (0..10)
-            .filter(|i| self.0 & (1 << i) != 0)
-            .map(|i| NAMES[i])
-            .collect();
+        let names: Vec<&str> = (0..10).filter(|i| self.0 & (1 << i) != 0).map(|i| NAMES[i]).collect();
         f.write_str(&names.join("+"))
     }
 }
@@ -64,10 +59,7 @@ impl FromStr for Keys {
         let mut keys = Keys::NONE;
         for name in s.split('+').map(str::trim).filter(|n| !n.is_empty()) {
             let upper = name.to_ascii_uppercase();
-            let i = NAMES
-                .iter()
-                .position(|n| *n == upper)
-                .ok_or_else(|| ScriptError::UnknownKey(name.into()))?;
+            let i = NAMES.iter().position(|n| *n == upper).ok_or_else(|| ScriptError::UnknownKey(name.into()))?;
             keys.0 |= 1 << i;
         }
         Ok(keys)
@@ -84,12 +76,7 @@ pub struct KeyScript {
 impl KeyScript {
     /// The keys held during frame `frame` (frames count from 0).
     pub fn keys_at(&self, frame: u32) -> Keys {
-        self.steps
-            .iter()
-            .take_while(|(f, _)| *f <= frame)
-            .last()
-            .map(|(_, k)| *k)
-            .unwrap_or_default()
+        self.steps.iter().take_while(|(f, _)| *f <= frame).last().map(|(_, k)| *k).unwrap_or_default()
     }
 
     /// Appends a step (frames must increase).
@@ -109,13 +96,8 @@ impl FromStr for KeyScript {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let mut script = KeyScript::default();
         for entry in s.split(',').map(str::trim).filter(|e| !e.is_empty()) {
-            let (frame, keys) = entry
-                .split_once(':')
-                .ok_or_else(|| ScriptError::BadEntry(entry.into()))?;
-            let frame: u32 = frame
-                .trim()
-                .parse()
-                .map_err(|_| ScriptError::BadEntry(entry.into()))?;
+            let (frame, keys) = entry.split_once(':').ok_or_else(|| ScriptError::BadEntry(entry.into()))?;
+            let frame: u32 = frame.trim().parse().map_err(|_| ScriptError::BadEntry(entry.into()))?;
             script = script.then(frame, keys.parse()?)?;
         }
         Ok(script)
@@ -138,17 +120,8 @@ mod tests {
 
     #[test]
     fn rejects_bad_scripts() {
-        assert_eq!(
-            "0:JUMP".parse::<KeyScript>(),
-            Err(ScriptError::UnknownKey("JUMP".into()))
-        );
-        assert!(matches!(
-            "RIGHT".parse::<KeyScript>(),
-            Err(ScriptError::BadEntry(_))
-        ));
-        assert_eq!(
-            "10:A,5:B".parse::<KeyScript>(),
-            Err(ScriptError::NotIncreasing(5, 10))
-        );
+        assert_eq!("0:JUMP".parse::<KeyScript>(), Err(ScriptError::UnknownKey("JUMP".into())));
+        assert!(matches!("RIGHT".parse::<KeyScript>(), Err(ScriptError::BadEntry(_))));
+        assert_eq!("10:A,5:B".parse::<KeyScript>(), Err(ScriptError::NotIncreasing(5, 10)));
     }
 }

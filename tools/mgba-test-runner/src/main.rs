@@ -43,12 +43,8 @@ struct Args {
 }
 
 fn frame_path(s: &str) -> Result<(u32, PathBuf), String> {
-    let (n, p) = s
-        .split_once(':')
-        .ok_or_else(|| format!("`{s}` is not FRAME:PATH"))?;
-    let n: u32 = n
-        .parse()
-        .map_err(|_| format!("`{n}` is not a frame number"))?;
+    let (n, p) = s.split_once(':').ok_or_else(|| format!("`{s}` is not FRAME:PATH"))?;
+    let n: u32 = n.parse().map_err(|_| format!("`{n}` is not a frame number"))?;
     if n == 0 {
         return Err("frames count from 1".into());
     }
@@ -78,11 +74,7 @@ fn real_main(args: Args) -> Result<bool> {
         screenshots: args.screenshots,
         goldens: args.goldens,
         actual_dir: std::env::temp_dir(),
-        golden_mode: Some(if args.bless {
-            GoldenMode::Bless
-        } else {
-            GoldenMode::Check
-        }),
+        golden_mode: Some(if args.bless { GoldenMode::Bless } else { GoldenMode::Check }),
         stop_on: args.stop_on,
         echo: !args.quiet,
         ..Default::default()

@@ -69,11 +69,7 @@ pub enum RunFailure {
     #[error("the ROM panicked (mGBA Fatal log) at frame {frame}: {message}")]
     Fatal { frame: u32, message: String },
     #[error("mGBA reported {count} bad memory access(es); first at frame {frame}: {first}")]
-    BadMemory {
-        count: usize,
-        frame: u32,
-        first: String,
-    },
+    BadMemory { count: usize, frame: u32, first: String },
     #[error("{0}")]
     Golden(String),
     #[error("could not load the ROM: {0}")]
@@ -89,16 +85,8 @@ impl RunReport {
     /// Fails on a panic, any memory warning, or any golden mismatch.
     pub fn verdict(&self) -> Result<(), RunFailure> {
         if let Some(message) = &self.fatal {
-            let frame = self
-                .log
-                .iter()
-                .find(|l| l.level == Level::Fatal)
-                .map(|l| l.frame)
-                .unwrap_or(self.frames);
-            return Err(RunFailure::Fatal {
-                frame,
-                message: message.clone(),
-            });
+            let frame = self.log.iter().find(|l| l.level == Level::Fatal).map(|l| l.frame).unwrap_or(self.frames);
+            return Err(RunFailure::Fatal { frame, message: message.clone() });
         }
         if let Some((frame, first)) = self.memory_warnings.first() {
             return Err(RunFailure::BadMemory {
@@ -136,9 +124,7 @@ pub fn run(rom: &[u8], config: &RunConfig) -> Result<RunReport, RunFailure> {
             absorb(&mut report, &mut fatal, frame, line, config, &mut stop);
         }
         for (_, path) in config.screenshots.iter().filter(|(f, _)| *f == frame) {
-            emu.frame()
-                .save_png(path)
-                .map_err(|e| RunFailure::Golden(e.to_string()))?;
+            emu.frame().save_png(path).map_err(|e| RunFailure::Golden(e.to_string()))?;
             report.screenshots.push(path.clone());
         }
         for (_, golden) in config.goldens.iter().filter(|(f, _)| *f == frame) {
@@ -180,30 +166,16 @@ fn absorb(
         if line.level == Level::Fatal {
             fatal.push(line.message.clone());
         }
-        if config
-            .stop_on
-            .as_deref()
-            .is_some_and(|s| line.message.contains(s))
-        {
+        if config.stop_on.as_deref().is_some_and(|s| line.message.contains(s)) {
             *stop = true;
         }
-        report.log.push(RomLine {
-            frame,
-            level: line.level,
-            text: line.message,
-        });
+        report.log.push(RomLine { frame, level: line.level, text: line.message });
     } else if line.is_memory_warning() {
         if config.echo {
             eprintln!("[{frame:>6}] mGBA {}: {}", line.level, line.message);
         }
         report.memory_warnings.push((frame, line.message));
-    } else if matches!(
-        line.level,
-        Level::Fatal | Level::Error | Level::Warn | Level::GameError
-    ) {
-        report.emulator_messages.push((
-            frame,
-            format!("{} {}: {}", line.category, line.level, line.message),
-        ));
+    } else if matches!(line.level, Level::Fatal | Level::Error | Level::Warn | Level::GameError) {
+        report.emulator_messages.push((frame, format!("{} {}: {}", line.category, line.level, line.message)));
     }
 }

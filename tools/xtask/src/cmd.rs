@@ -6,11 +6,7 @@ use std::process::{Command, Stdio};
 
 /// The repository root.
 pub fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .ancestors()
-        .nth(2)
-        .expect("tools/xtask is two levels down")
-        .to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR")).ancestors().nth(2).expect("tools/xtask is two levels down").to_path_buf()
 }
 
 /// The cargo that runs us.
@@ -20,9 +16,7 @@ pub fn cargo() -> Command {
 
 /// Runs a command, its output going to ours; fails on a non-zero exit.
 pub fn run(cmd: &mut Command) -> Result<()> {
-    let status = cmd
-        .status()
-        .with_context(|| format!("could not start {cmd:?}"))?;
+    let status = cmd.status().with_context(|| format!("could not start {cmd:?}"))?;
     if !status.success() {
         bail!("{} failed ({status})", describe(cmd));
     }
@@ -31,16 +25,9 @@ pub fn run(cmd: &mut Command) -> Result<()> {
 
 /// Runs a command, showing its output only when it fails.
 pub fn run_quiet(cmd: &mut Command) -> Result<()> {
-    let out = cmd
-        .stdin(Stdio::null())
-        .output()
-        .with_context(|| format!("could not start {cmd:?}"))?;
+    let out = cmd.stdin(Stdio::null()).output().with_context(|| format!("could not start {cmd:?}"))?;
     if !out.status.success() {
-        eprintln!(
-            "{}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        );
+        eprintln!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
         bail!("{} failed ({})", describe(cmd), out.status);
     }
     Ok(())
@@ -57,7 +44,5 @@ fn describe(cmd: &Command) -> String {
 
 /// True if `name` is on the PATH.
 pub fn have_command(name: &str) -> bool {
-    std::env::var_os("PATH")
-        .map(|paths| std::env::split_paths(&paths).any(|d| d.join(name).is_file()))
-        .unwrap_or(false)
+    std::env::var_os("PATH").map(|paths| std::env::split_paths(&paths).any(|d| d.join(name).is_file())).unwrap_or(false)
 }

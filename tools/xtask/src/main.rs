@@ -87,12 +87,8 @@ fn task(task: Task) -> Result<()> {
 }
 
 fn lint() -> Result<()> {
-    run(cargo()
-        .current_dir(root())
-        .args(["fmt", "--all", "--check"]))?;
-    run(cargo()
-        .current_dir(root().join("rom"))
-        .args(["fmt", "--check"]))?;
+    run(cargo().current_dir(root()).args(["fmt", "--all", "--check"]))?;
+    run(cargo().current_dir(root().join("rom")).args(["fmt", "--check"]))?;
     run(cargo().current_dir(root()).args([
         "clippy",
         "--workspace",
@@ -128,9 +124,7 @@ fn test(bless: bool, no_lint: bool) -> Result<()> {
     eprintln!("built {}", gba.display());
     eprintln!("== emulator tests");
     let mut c = cargo();
-    c.current_dir(root())
-        .args(["test", "--quiet", "--package", "e2e"])
-        .env("TERRAIN_ROM_DIR", rom::gba_dir());
+    c.current_dir(root()).args(["test", "--quiet", "--package", "e2e"]).env("TERRAIN_ROM_DIR", rom::gba_dir());
     if bless {
         c.env("TERRAIN_BLESS", "1");
     }
@@ -146,8 +140,7 @@ fn run_rom(headless: bool, frames: u32) -> Result<()> {
     setup::setup()?;
     let gba = rom::build()?;
     println!("ROM: {}", gba.display());
-    let display =
-        std::env::var_os("DISPLAY").is_some() || std::env::var_os("WAYLAND_DISPLAY").is_some();
+    let display = std::env::var_os("DISPLAY").is_some() || std::env::var_os("WAYLAND_DISPLAY").is_some();
     if display && !headless {
         let emulator = ["mgba-qt", "mgba"].into_iter().find(|e| have_command(e));
         let emulator = match emulator {
@@ -157,26 +150,15 @@ fn run_rom(headless: bool, frames: u32) -> Result<()> {
                 "mgba"
             }
         };
-        eprintln!(
-            "running {} in {emulator} (close the window to stop)",
-            gba.display()
-        );
+        eprintln!("running {} in {emulator} (close the window to stop)", gba.display());
         return run(Command::new(emulator).arg(&gba));
     }
     let out = root().join("target/run");
     std::fs::create_dir_all(&out)?;
     let mut shots: Vec<PathBuf> = Vec::new();
     let mut c = cargo();
-    c.current_dir(root()).args([
-        "run",
-        "--quiet",
-        "--release",
-        "--package",
-        "mgba-test-runner",
-        "--",
-    ]);
-    c.arg(&gba)
-        .args(["--frames", &frames.to_string(), "--keys", DEMO_KEYS]);
+    c.current_dir(root()).args(["run", "--quiet", "--release", "--package", "mgba-test-runner", "--"]);
+    c.arg(&gba).args(["--frames", &frames.to_string(), "--keys", DEMO_KEYS]);
     for f in (60..=frames).step_by(60) {
         let p = out.join(format!("frame-{f:05}.png"));
         c.arg("--screenshot").arg(format!("{f}:{}", p.display()));
@@ -191,12 +173,5 @@ fn run_rom(headless: bool, frames: u32) -> Result<()> {
 fn bench() -> Result<()> {
     setup::setup()?;
     rom::build()?;
-    run(cargo().current_dir(root()).args([
-        "run",
-        "--quiet",
-        "--release",
-        "--package",
-        "bench",
-        "--",
-    ]))
+    run(cargo().current_dir(root()).args(["run", "--quiet", "--release", "--package", "bench", "--"]))
 }

@@ -34,12 +34,7 @@ pub const EXAMPLES: &[&str] = &["bad_memory", "panics"];
 
 /// Builds every ROM (release) and writes the `.gba` files; returns the product's path.
 pub fn build() -> Result<PathBuf> {
-    run(cargo().current_dir(root().join("rom")).args([
-        "build",
-        "--release",
-        "--bins",
-        "--examples",
-    ]))?;
+    run(cargo().current_dir(root().join("rom")).args(["build", "--release", "--bins", "--examples"]))?;
     std::fs::create_dir_all(gba_dir())?;
     let mut elves = vec![("terrain".to_string(), elf_dir().join("terrain"))];
     for bin in BINS {
@@ -50,11 +45,7 @@ pub fn build() -> Result<PathBuf> {
     }
     for (name, elf) in elves {
         let bytes = std::fs::read(&elf).with_context(|| format!("reading {}", elf.display()))?;
-        let title = if name == "terrain" {
-            "TERRAIN".to_string()
-        } else {
-            format!("T-{name}")
-        };
+        let title = if name == "terrain" { "TERRAIN".to_string() } else { format!("T-{name}") };
         let gba = gbarom::elf_to_gba(&bytes, &gbarom::Header::new(&title))?;
         gbarom::check_header(&gba).map_err(|e| anyhow::anyhow!("{name}.gba: {e}"))?;
         let out = gba_dir().join(format!("{name}.gba"));

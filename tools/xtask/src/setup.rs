@@ -28,11 +28,7 @@ pub fn apt_install(packages: &[&str]) -> Result<()> {
     if !have_command("apt-get") {
         bail!("missing system packages {missing:?} and no apt-get here: install them by hand");
     }
-    let is_root = Command::new("id")
-        .arg("-u")
-        .output()
-        .map(|o| o.stdout.starts_with(b"0"))
-        .unwrap_or(false);
+    let is_root = Command::new("id").arg("-u").output().map(|o| o.stdout.starts_with(b"0")).unwrap_or(false);
     let prefix: Vec<&str> = if is_root { vec![] } else { vec!["sudo"] };
     eprintln!("setup: installing {}", missing.join(" "));
     let apt = |args: &[&str]| -> Result<()> {
@@ -53,9 +49,7 @@ pub fn apt_install(packages: &[&str]) -> Result<()> {
 }
 
 fn rust_src_installed() -> bool {
-    let out = Command::new("rustup")
-        .args(["component", "list", "--installed", "--toolchain", "nightly"])
-        .output();
+    let out = Command::new("rustup").args(["component", "list", "--installed", "--toolchain", "nightly"]).output();
     matches!(out, Ok(o) if String::from_utf8_lossy(&o.stdout).lines().any(|l| l.starts_with("rust-src")))
 }
 
@@ -64,13 +58,7 @@ pub fn setup() -> Result<()> {
     apt_install(PACKAGES)?;
     if !rust_src_installed() {
         eprintln!("setup: rustup component add rust-src --toolchain nightly");
-        run(Command::new("rustup").args([
-            "component",
-            "add",
-            "rust-src",
-            "--toolchain",
-            "nightly",
-        ]))?;
+        run(Command::new("rustup").args(["component", "add", "rust-src", "--toolchain", "nightly"]))?;
     }
     Ok(())
 }

@@ -1,0 +1,44 @@
+//! `inspect`: what a bank holds, and its memory next to the paper's Table 5.
+
+use crate::error::{Error, Result};
+use crate::io;
+use std::fmt::Write;
+use std::path::Path;
+
+/// Reads and validates a bank file.
+pub fn load(path: &Path) -> Result<Vec<u8>> {
+    let bytes = io::read(path)?;
+    bank::parse(&bytes).map_err(|source| Error::Bank { path: path.to_path_buf(), source })?;
+    Ok(bytes)
+}
+
+/// The report `tilebake inspect` prints.
+pub fn report(path: &Path) -> Result<String> {
+    let bytes = load(path)?;
+    let b = bank::parse(&bytes).map_err(|source| Error::Bank { path: path.to_path_buf(), source })?;
+    let h = *b.header();
+    let n = b.tile_size();
+    let mut s = String::new();
+    let _ = writeln!(s, "bank {}: {} bytes, format version {}", path.display(), bytes.len(), h.version);
+    let _ = writeln!(s, "checksum: CRC-32 {:#010x} over {} payload bytes (ok)", h.crc32, h.payload_len);
+    let _ = writeln!(s, "tiles: {} of {n}x{n} px", b.tile_count());
+    let _ = write!(s, "palette: {} colours (BGR555):", b.palette_len());
+    for i in 0..b.palette_len() {
+        if i % 8 == 0 {
+            s.push_str("\n  ");
+        }
+        let _ = write!(s, " {:#06x}", b.colour(i));
+    }
+    s.push('\n');
+    let ours = b.tile_count() * n * n * 2;
+    let paper = b.tile_count() * n * n * 4;
+    let _ = writeln!(s, "\ntile storage (ROM): ours {ours} bytes (8-bit height + 8-bit colour index per texel);");
+    let _ = writeln!(s, "  the paper's 16-bit height + 16-bit colour would take {paper} bytes");
+    let _ = writeln!(s, "\ntile reference window (RAM) by view, in the paper's Table 5 form:");
+    let _ = writeln!(s, "  {:<10} {:>8} {:>12} {:>14}", "view", "refs", "ours (8-bit)", "paper (16-bit)");
+    for view in [256usize, 512, 1024, 2048] {
+        let refs = (view / n).pow(2);
+        let _ = writeln!(s, "  {:<10} {:>8} {:>12} {:>14}", format!("{view}^2 px"), refs, refs, refs * 2);
+    }
+    Ok(s)
+}

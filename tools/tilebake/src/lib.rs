@@ -1,0 +1,16 @@
+//! `tilebake`: heightmap and texture PNGs into GBA tile banks (the format is
+//! defined once, in the `bank` crate), and the tools around them: `inspect`,
+//! `preview`, `pack` (a bank into a built ROM) and `generate` (a pair from a
+//! seed). The command line is in `main.rs`; everything else is here, so
+//! `rom/build.rs` bakes the default tile set with the same code.
+
+pub mod bake;
+pub mod error;
+pub mod generate;
+pub mod inspect;
+pub mod io;
+pub mod pack;
+pub mod preview;
+
+pub use bake::{Baked, Options, Pair, bake};
+pub use error::{Error, Result};

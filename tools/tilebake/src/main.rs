@@ -1,0 +1,173 @@
+//! The `tilebake` command line. Every error is one line naming the file and
+//! the problem, with exit status 2; nothing is written unless the command
+//! succeeds.
+
+use anyhow::Result;
+use clap::{Parser, Subcommand};
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use tilebake::{Options, Pair};
+
+/// Heightmap and texture PNGs into GBA tile banks.
+#[derive(Debug, Parser)]
+#[command(version, about)]
+struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Cut heightmap + texture pairs into tiles and write a bank.
+    #[command(after_help = "Examples:\n  tilebake bake --height h.png --texture t.png --tile-size 32 -o my.bank\n  \
+                            tilebake bake --manifest assets/terrain.toml -o my.bank")]
+    Bake {
+        /// A heightmap (grey PNG, 8 or 16 bits); repeat with --texture for more pairs.
+        #[arg(long = "height")]
+        heights: Vec<PathBuf>,
+        /// The texture of the heightmap given in the same position.
+        #[arg(long = "texture")]
+        textures: Vec<PathBuf>,
+        /// Tile side in pixels: 8, 16, 32, 64 or 128.
+        #[arg(long, default_value_t = 32)]
+        tile_size: u32,
+        /// Palette colours (2..=52).
+        #[arg(long, default_value_t = bank::MAX_COLOURS as u32)]
+        colours: u32,
+        /// A TOML sidecar with tile_size, colours and [[pair]] height/texture entries
+        /// (instead of the options above).
+        #[arg(long, conflicts_with_all = ["heights", "textures"])]
+        manifest: Option<PathBuf>,
+        /// The bank to write.
+        #[arg(short, long)]
+        output: PathBuf,
+    },
+    /// Show what a bank holds: tiles, palette, checksum, memory (paper's Table 5 form).
+    #[command(after_help = "Example:\n  tilebake inspect my.bank")]
+    Inspect {
+        /// The bank.
+        bank: PathBuf,
+    },
+    /// Write a contact sheet (<prefix>-tiles.png) and a seeded world map (<prefix>-map.png).
+    #[command(after_help = "Example:\n  tilebake preview my.bank -o preview/my --seed 7")]
+    Preview {
+        /// The bank.
+        bank: PathBuf,
+        /// Output prefix.
+        #[arg(short, long)]
+        output: PathBuf,
+        /// World seed for the map.
+        #[arg(long, default_value_t = 1)]
+        seed: u32,
+        /// Side of the mapped area, in tiles.
+        #[arg(long, default_value_t = 24)]
+        tiles: u32,
+    },
+    /// Put a bank into a built terrain ROM (no Rust toolchain needed).
+    #[command(after_help = "Example:\n  tilebake pack target/gba/terrain.gba my.bank -o mine.gba")]
+    Pack {
+        /// The ROM to start from.
+        base: PathBuf,
+        /// The bank to put in.
+        bank: PathBuf,
+        /// The ROM to write.
+        #[arg(short, long)]
+        output: PathBuf,
+    },
+    /// Make a heightmap + texture pair from a seed (fractal noise, biome colours).
+    #[command(after_help = "Example:\n  tilebake generate --seed 1 --size 256 -o assets/")]
+    Generate {
+        /// Seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u32,
+        /// Side in pixels (a multiple of 128, up to 4096).
+        #[arg(long, default_value_t = 256)]
+        size: u32,
+        /// Directory for height.png and texture.png.
+        #[arg(short, long)]
+        output: PathBuf,
+    },
+}
+
+fn main() -> ExitCode {
+    let args = match Args::try_parse() {
+        Ok(a) => a,
+        Err(e) => {
+            // clap's own message (usage errors exit 2; --help and --version exit 0).
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    match run(args.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("tilebake: error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(command: Command) -> Result<()> {
+    match command {
+        Command::Bake { heights, textures, tile_size, colours, manifest, output } => {
+            let options = match manifest {
+                Some(m) => Options::from_manifest(&m)?,
+                None => {
+                    if heights.len() != textures.len() {
+                        return Err(tilebake::Error::Pairs { heights: heights.len(), textures: textures.len() }.into());
+                    }
+                    let pairs =
+                        heights.into_iter().zip(textures).map(|(height, texture)| Pair { height, texture }).collect();
+                    Options { tile_size, colours, pairs }
+                }
+            };
+            let start = std::time::Instant::now();
+            let bar = std::io::stderr().is_terminal().then(|| {
+                let b = indicatif::ProgressBar::new(1);
+                b.set_style(
+                    indicatif::ProgressStyle::with_template("{msg:>14} [{bar:40}] {pos}/{len}").expect("template"),
+                );
+                b
+            });
+            let mut progress = |stage: &str, done: u64, total: u64| {
+                if let Some(b) = &bar {
+                    b.set_message(stage.to_string());
+                    b.set_length(total.max(1));
+                    b.set_position(done);
+                }
+            };
+            let baked = tilebake::bake(&options, &mut progress)?;
+            if let Some(b) = bar {
+                b.finish_and_clear();
+            }
+            tilebake::io::write_atomic(&output, &baked.bytes)?;
+            println!(
+                "{}: {} tiles stored ({} cut, {} duplicates merged), {} colours, {} bytes, {:.0} ms",
+                output.display(),
+                baked.tiles_stored,
+                baked.tiles_cut,
+                baked.tiles_cut - baked.tiles_stored,
+                baked.colours,
+                baked.bytes.len(),
+                start.elapsed().as_secs_f64() * 1000.0
+            );
+        }
+        Command::Inspect { bank } => print!("{}", tilebake::inspect::report(&bank)?),
+        Command::Preview { bank, output, seed, tiles } => {
+            for p in tilebake::preview::write(&bank, &output, seed, tiles)? {
+                println!("wrote {}", p.display());
+            }
+        }
+        Command::Pack { base, bank, output } => {
+            let size = tilebake::pack::pack_files(&base, &bank, &output)?;
+            println!("{}: {size} bytes, bank from {}", output.display(), bank.display());
+        }
+        Command::Generate { seed, size, output } => {
+            for p in tilebake::generate::write(seed, size, &output)? {
+                println!("wrote {}", p.display());
+            }
+        }
+    }
+    Ok(())
+}

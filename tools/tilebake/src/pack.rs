@@ -1,0 +1,56 @@
+//! `pack`: put a bank into an already built ROM, no Rust toolchain needed.
+//!
+//! The mechanism: the ROM holds one 16-byte *bank slot* in its read-only data,
+//! `TBNKSLOT` followed by two little-endian u32s, the bank's offset in the ROM
+//! and its length. Offset 0 means "use the bank built in". `pack` appends the
+//! bank at the end of the ROM (4-byte aligned; a bank packed before is
+//! replaced) and fills in the slot. The cartridge header (0x00..0xC0) is not
+//! touched, so it stays valid; the ROM parses the bank at boot and shows an
+//! error screen if it does not validate.
+
+use crate::error::{Error, Result};
+use crate::io;
+use std::path::Path;
+
+/// The slot marker.
+pub const SLOT_MAGIC: [u8; 8] = *b"TBNKSLOT";
+/// Largest ROM a cartridge maps.
+pub const MAX_ROM: usize = 32 << 20;
+
+/// Offsets of every 4-aligned slot marker in `rom`.
+pub fn find_slots(rom: &[u8]) -> Vec<usize> {
+    (0..rom.len().saturating_sub(15)).step_by(4).filter(|&i| rom[i..i + 8] == SLOT_MAGIC).collect()
+}
+
+/// The ROM bytes with `bank` packed in.
+pub fn pack(rom_path: &Path, rom: &[u8], bank: &[u8]) -> Result<Vec<u8>> {
+    gbarom::check_header(rom).map_err(|detail| Error::NotRom { path: rom_path.to_path_buf(), detail })?;
+    let slots = find_slots(rom);
+    if slots.len() != 1 {
+        return Err(Error::Slot { path: rom_path.to_path_buf(), count: slots.len() });
+    }
+    let slot = slots[0];
+    let old_offset = u32::from_le_bytes(rom[slot + 8..slot + 12].try_into().expect("4 bytes")) as usize;
+    // A bank packed before sits at the end: drop it.
+    let keep = if old_offset > slot && old_offset <= rom.len() { old_offset } else { rom.len() };
+    let mut out = rom[..keep].to_vec();
+    out.resize(out.len().div_ceil(4) * 4, 0);
+    let offset = out.len();
+    out.extend_from_slice(bank);
+    if out.len() > MAX_ROM {
+        return Err(Error::RomTooBig { path: rom_path.to_path_buf(), size: out.len() });
+    }
+    out[slot + 8..slot + 12].copy_from_slice(&(offset as u32).to_le_bytes());
+    out[slot + 12..slot + 16].copy_from_slice(&(bank.len() as u32).to_le_bytes());
+    gbarom::check_header(&out).map_err(|detail| Error::NotRom { path: rom_path.to_path_buf(), detail })?;
+    Ok(out)
+}
+
+/// `tilebake pack BASE BANK -o OUT`.
+pub fn pack_files(base: &Path, bank_path: &Path, out: &Path) -> Result<usize> {
+    let bank = crate::inspect::load(bank_path)?;
+    let rom = io::read(base)?;
+    let packed = pack(base, &rom, &bank)?;
+    io::write_atomic(out, &packed)?;
+    Ok(packed.len())
+}

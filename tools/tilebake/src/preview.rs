@@ -1,0 +1,82 @@
+//! `preview`: a contact sheet of the tiles (colour and shaded height side by
+//! side) and a top-down map of the world a seed makes with the bank.
+
+use crate::error::{Error, Result};
+use crate::io;
+use bank::Bank;
+use image::{DynamicImage, Rgb, RgbImage};
+use std::path::Path;
+use terrain::{World, WorldParams};
+
+/// Pixels between tiles on the contact sheet.
+const GAP: u32 = 2;
+/// Tile pairs per contact sheet row.
+const PER_ROW: u32 = 8;
+
+fn expand5(c: u16) -> u8 {
+    let c = (c & 31) as u8;
+    (c << 3) | (c >> 2)
+}
+
+/// A BGR555 colour as 8-bit RGB.
+pub fn rgb(c: u16) -> Rgb<u8> {
+    Rgb([expand5(c), expand5(c >> 5), expand5(c >> 10)])
+}
+
+/// Lambert shading of tile `t`'s heights, light from the upper left.
+fn shade(b: &Bank<'_>, t: usize, x: usize, y: usize) -> u8 {
+    let n = b.tile_size();
+    let h = |x: usize, y: usize| b.texel(t, x.min(n - 1), y.min(n - 1)).0 as i32;
+    let (dx, dy) = (h(x + 1, y) - h(x.saturating_sub(1), y), h(x, y + 1) - h(x, y.saturating_sub(1)));
+    let base = h(x, y) / 2 + 64;
+    (base - 2 * (dx + dy)).clamp(0, 255) as u8
+}
+
+/// The contact sheet.
+pub fn contact_sheet(b: &Bank<'_>) -> RgbImage {
+    let n = b.tile_size() as u32;
+    let count = b.tile_count() as u32;
+    let rows = count.div_ceil(PER_ROW);
+    let cell_w = 2 * n + GAP;
+    let mut img = RgbImage::from_pixel(PER_ROW * (cell_w + GAP) + GAP, rows * (n + GAP) + GAP, Rgb([24, 24, 32]));
+    for t in 0..count {
+        let (cx, cy) = (GAP + (t % PER_ROW) * (cell_w + GAP), GAP + (t / PER_ROW) * (n + GAP));
+        for y in 0..n {
+            for x in 0..n {
+                let (_, colour) = b.texel(t as usize, x as usize, y as usize);
+                img.put_pixel(cx + x, cy + y, rgb(b.colour(colour as usize)));
+                let s = shade(b, t as usize, x as usize, y as usize);
+                img.put_pixel(cx + n + GAP + x, cy + y, Rgb([s, s, s]));
+            }
+        }
+    }
+    img
+}
+
+/// The world of `seed` seen from above: `tiles` x `tiles` tiles from tile
+/// (0, 0), each texel one pixel (tiles above 32 px are shown at half size).
+pub fn world_map(b: &Bank<'_>, seed: u32, tiles: u32) -> RgbImage {
+    let params = WorldParams { tile_count: b.tile_count() as u16, ..WorldParams::DEFAULT };
+    let world = World::new(seed, params).expect("bank tile counts are 1..=256");
+    let n = b.tile_size() as u32;
+    let step = if n > 32 { 2 } else { 1 };
+    let side = tiles * n / step;
+    RgbImage::from_fn(side, side, |px, py| {
+        let (x, y) = (px * step, py * step);
+        let t = world.tile_at(x / n, y / n) as usize;
+        let (_, colour) = b.texel(t, (x % n) as usize, (y % n) as usize);
+        rgb(b.colour(colour as usize))
+    })
+}
+
+/// Writes `<prefix>-tiles.png` and `<prefix>-map.png`; returns their paths.
+pub fn write(bank_path: &Path, prefix: &Path, seed: u32, tiles: u32) -> Result<[std::path::PathBuf; 2]> {
+    let bytes = crate::inspect::load(bank_path)?;
+    let b = bank::parse(&bytes).map_err(|source| Error::Bank { path: bank_path.to_path_buf(), source })?;
+    let name = prefix.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_else(|| "preview".into());
+    let sheet = prefix.with_file_name(format!("{name}-tiles.png"));
+    let map = prefix.with_file_name(format!("{name}-map.png"));
+    io::save_png(&sheet, &DynamicImage::ImageRgb8(contact_sheet(&b)))?;
+    io::save_png(&map, &DynamicImage::ImageRgb8(world_map(&b, seed, tiles)))?;
+    Ok([sheet, map])
+}
