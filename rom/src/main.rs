@@ -38,7 +38,13 @@ fn new_world(world: &mut World, window: &mut Window<WINDOW>, seed: u32, params: 
     world.regenerate(seed, params).expect("bank tile counts are 1..=256, the rest is fixed");
     let cycles = t.elapsed();
     window.invalidate();
-    log!("world seed={:#010x} new_world_cycles={} fingerprint={:#010x}", seed, cycles, world.fingerprint());
+    log!(
+        "world seed={:#010x} tiles={} new_world_cycles={} fingerprint={:#010x}",
+        seed,
+        params.tile_count,
+        cycles,
+        world.fingerprint()
+    );
 }
 
 #[unsafe(no_mangle)]

@@ -5,8 +5,8 @@ use e2e::run_rom;
 use mgba_test_runner::{KeyScript, RunConfig};
 use terrain::{World, WorldParams};
 
-/// `(seed, fingerprint)` from the ROM's `world seed=0x... ... fingerprint=0x...` lines.
-fn worlds(lines: &[String]) -> Vec<(u32, u32)> {
+/// `(seed, tiles, fingerprint)` from the ROM's `world seed=0x... tiles=N ... fingerprint=0x...` lines.
+fn worlds(lines: &[String]) -> Vec<(u32, u16, u32)> {
     let hex = |line: &str, key: &str| -> Option<u32> {
         let v = line.split_whitespace().find_map(|w| w.strip_prefix(key))?;
         u32::from_str_radix(v.trim_start_matches("0x"), 16).ok()
@@ -14,7 +14,10 @@ fn worlds(lines: &[String]) -> Vec<(u32, u32)> {
     lines
         .iter()
         .filter(|l| l.starts_with("world "))
-        .map(|l| (hex(l, "seed=").expect("seed"), hex(l, "fingerprint=").expect("fingerprint")))
+        .map(|l| {
+            let tiles = l.split_whitespace().find_map(|w| w.strip_prefix("tiles=")).expect("tiles").parse().unwrap();
+            (hex(l, "seed=").expect("seed"), tiles, hex(l, "fingerprint=").expect("fingerprint"))
+        })
         .collect()
 }
 
@@ -28,8 +31,9 @@ fn gba_worlds_equal_host_worlds() {
     let seen = worlds(&lines);
     assert_eq!(seen.len(), 3, "expected three worlds in {lines:?}");
     assert_eq!(seen[0].0, 1, "first seed");
-    for (seed, gba) in seen {
-        let host = World::new(seed, WorldParams::DEFAULT).unwrap().fingerprint();
+    for (seed, tiles, gba) in seen {
+        let params = WorldParams { tile_count: tiles, ..WorldParams::DEFAULT };
+        let host = World::new(seed, params).unwrap().fingerprint();
         assert_eq!(gba, host, "seed {seed:#x}: GBA fingerprint {gba:#x}, host {host:#x}");
     }
 }
