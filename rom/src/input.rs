@@ -31,6 +31,11 @@ impl Keys {
     pub fn pressed_bits(&self) -> u16 {
         self.now & !self.before
     }
+
+    /// Bits of the keys up this frame that were held the frame before.
+    pub fn released_bits(&self) -> u16 {
+        self.before & !self.now
+    }
 }
 
 /// Key bit masks (1 = pressed, as in [`Keys::held_bits`]).

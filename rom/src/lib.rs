@@ -12,10 +12,12 @@ pub mod input;
 pub mod log;
 pub mod map;
 pub mod panic;
+pub mod refresh;
 pub mod statics;
 pub mod text;
 pub mod tiles;
 pub mod video;
+pub mod vram;
 
 use gba::prelude::*;
 

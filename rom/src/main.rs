@@ -1,7 +1,8 @@
-//! The terrain ROM. For now: a seeded world seen from above through the tile
-//! reference window (the paper's figures 8 and 9). D-pad scrolls one tile per
-//! frame (the window updates only the row or column that scrolls in), START
-//! makes a new world.
+//! The terrain ROM: fly over an endless tiled world.
+//!
+//! D-pad: forward/back and turn; L/R: strafe; A/B: climb/descend; START: a new
+//! world; SELECT: next view (3D, 3D with tile boundaries, top-down tile map);
+//! SELECT held + D-pad up/down: pitch; L+R together: HUD on/off.
 #![no_std]
 #![no_main]
 
@@ -15,11 +16,14 @@ use terrain_rom::log::Level;
 use terrain_rom::panic::error_screen;
 use terrain_rom::statics::Static;
 use terrain_rom::text::TextWriter;
-use terrain_rom::tiles;
-use terrain_rom::video::{Mode4, set_palette};
-use terrain_rom::{log, map, wait_vblank};
+use terrain_rom::video::{Mode4, Page, set_palette};
+use terrain_rom::vram::VramTarget;
+use terrain_rom::{log, map, refresh, tiles, wait_vblank};
+use voxel::flight::{self, Controls};
+use voxel::palette::ui;
+use voxel::{Camera, Options, Scene};
 
-/// Tile references around the camera (4 KB, IWRAM: read by every frame).
+/// Tile references around the camera (4 KB, IWRAM: read by every sample).
 const WINDOW: usize = 64;
 /// Seed of the first world.
 const FIRST_SEED: u32 = 1;
@@ -29,9 +33,33 @@ static WORLD: Static<World> = Static::new(World::empty());
 #[unsafe(link_section = ".iwram.window")]
 static TILE_WINDOW: Static<Window<WINDOW>> = Static::new(Window::new());
 
-const BLACK: u8 = 0;
-const WHITE: u8 = 1;
-const GREY: u8 = 2;
+/// What the screen shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum View {
+    Terrain,
+    Boundaries,
+    Map,
+}
+
+impl View {
+    fn next(self) -> View {
+        match self {
+            View::Terrain => View::Boundaries,
+            View::Boundaries => View::Map,
+            View::Map => View::Terrain,
+        }
+    }
+
+    fn number(self) -> u32 {
+        self as u32
+    }
+}
+
+fn load_palette(palette: &[u16; 256]) {
+    for (i, c) in palette.iter().enumerate() {
+        set_palette(i as u8, Color(*c));
+    }
+}
 
 fn new_world(world: &mut World, window: &mut Window<WINDOW>, seed: u32, params: WorldParams) {
     let t = Cycles::now();
@@ -47,13 +75,38 @@ fn new_world(world: &mut World, window: &mut Window<WINDOW>, seed: u32, params: 
     );
 }
 
+/// The HUD: two text rows at the top of the screen.
+fn draw_hud(page: Page, seed: u32, camera: &Camera, fps_tenths: u32, frame: u32, window: u32) {
+    let mut w = TextWriter::new(page, 0, 0, ui::WHITE, ui::HUD_BG);
+    let _ = write!(w, "SEED {:08X} X{:<4} Y{:<4} Z{:<3} ", seed, camera.x >> 8, camera.y >> 8, camera.z >> 8);
+    let mut w = TextWriter::new(page, 0, 1, ui::WHITE, ui::HUD_BG);
+    let _ = write!(w, "FPS{:>3}.{} FRAME{:>7} WIN{:>5} ", fps_tenths / 10, fps_tenths % 10, frame, window);
+}
+
+fn controls(keys: &Keys, select_used: &mut bool) -> Controls {
+    let held = keys.held_bits();
+    let axis = |plus: u16, minus: u16| -> i8 { (held & plus != 0) as i8 - (held & minus != 0) as i8 };
+    let mut c = Controls {
+        turn: axis(bit::RIGHT, bit::LEFT),
+        strafe: axis(bit::R, bit::L),
+        climb: axis(bit::A, bit::B),
+        ..Controls::default()
+    };
+    if held & bit::SELECT != 0 {
+        c.pitch = axis(bit::DOWN, bit::UP);
+        if c.pitch != 0 {
+            *select_used = true;
+        }
+    } else {
+        c.forward = axis(bit::UP, bit::DOWN);
+    }
+    c
+}
+
 #[unsafe(no_mangle)]
 extern "C" fn main() -> ! {
     terrain_rom::init();
-    set_palette(BLACK, Color::BLACK);
-    set_palette(WHITE, Color::WHITE);
-    set_palette(GREY, Color::from_rgb(6, 6, 8));
-    map::load_palette();
+    refresh::start();
     let mut screen = Mode4::init();
     log!("terrain-rom {}: boot ok", env!("CARGO_PKG_VERSION"));
 
@@ -77,6 +130,12 @@ extern "C" fn main() -> ! {
         bank.palette_len(),
         t.elapsed()
     );
+    let mut colours = [0u16; 52];
+    for (i, c) in colours.iter_mut().enumerate().take(bank.palette_len()) {
+        *c = bank.colour(i);
+    }
+    let palette = voxel::palette::build(&colours[..bank.palette_len()]);
+    load_palette(&palette);
     let params = WorldParams { tile_count: bank.tile_count() as u16, ..WorldParams::DEFAULT };
 
     let world = WORLD.take();
@@ -84,49 +143,105 @@ extern "C" fn main() -> ! {
     let mut seed = FIRST_SEED;
     new_world(world, window, seed, params);
 
+    // Start near the world's corner, heading diagonally: the first seconds of
+    // any flight cross the wrap in both directions.
+    let tile_px_log2 = bank.tile_size().trailing_zeros().max(5);
+    let world_px = world.size_tiles() << tile_px_log2;
+    let mut camera =
+        Camera { x: (world_px - 160) << 8, y: (world_px - 96) << 8, z: 0, heading: 8192, pitch: 0 };
+    window.recenter(world, (camera.x >> 8) >> tile_px_log2, (camera.y >> 8) >> tile_px_log2);
+    {
+        let scene = Scene::new(window, world.size_tiles(), params.tile_count, &bank).expect("bank checked");
+        camera.z = (scene.ground(camera.x >> 8, camera.y >> 8) + 80) << 8;
+    }
+
     let mut keys = Keys::default();
-    let (mut cx, mut cy) = (0u32, 0u32);
-    let mut last_update = (0u32, 0u32);
+    let mut view = View::Terrain;
+    let mut hud = false;
+    let mut select_used = false;
     let mut frame: u32 = 0;
+    let mut last_refresh = refresh::count();
+    let mut refreshes = 1;
+    let mut window_cycles = 0u32;
     loop {
         keys.poll();
+        let t = Cycles::now();
+        let pressed = keys.pressed_bits();
         let held = keys.held_bits();
-        if held & bit::LEFT != 0 {
-            cx = cx.wrapping_sub(1);
-        }
-        if held & bit::RIGHT != 0 {
-            cx = cx.wrapping_add(1);
-        }
-        if held & bit::UP != 0 {
-            cy = cy.wrapping_sub(1);
-        }
-        if held & bit::DOWN != 0 {
-            cy = cy.wrapping_add(1);
-        }
-        if keys.pressed_bits() & bit::START != 0 {
+        if pressed & bit::START != 0 {
             seed = Rng::new(seed ^ frame).next_u32();
             new_world(world, window, seed, params);
         }
-        let t = Cycles::now();
-        let up = window.recenter(world, cx, cy);
-        let cycles = t.elapsed();
-        if up.tiles > 0 {
-            last_update = (up.tiles, cycles);
-            if up.rebuilt {
-                log!("window rebuilt: {} tiles in {} cycles", up.tiles, cycles);
+        if pressed & bit::SELECT != 0 {
+            select_used = false;
+        }
+        if keys.released_bits() & bit::SELECT != 0 && !select_used {
+            view = view.next();
+            if view == View::Map {
+                map::load_palette();
+            } else {
+                load_palette(&palette);
             }
         }
-
+        if held & (bit::L | bit::R) == bit::L | bit::R && pressed & (bit::L | bit::R) != 0 {
+            hud = !hud;
+        }
+        let c = controls(&keys, &mut select_used);
+        {
+            let scene = Scene::new(window, world.size_tiles(), params.tile_count, &bank).expect("bank checked");
+            flight::fly(&mut camera, c, refreshes, &scene);
+        }
+        let tw = Cycles::now();
+        let up = window.recenter(world, (camera.x >> 8) >> tile_px_log2, (camera.y >> 8) >> tile_px_log2);
+        if up.tiles > 0 {
+            window_cycles = tw.elapsed();
+        }
         let page = screen.back();
-        page.clear(GREY);
-        map::draw(page, window, 56, 8);
-        let size = world.size_tiles();
-        let mut hud = TextWriter::new(page, 0, 18, WHITE, BLACK);
-        let _ = write!(hud, "SEED {seed:08X}  X{:<4} Y{:<4}", cx & (size - 1), cy & (size - 1));
-        let mut hud = TextWriter::new(page, 0, 19, WHITE, BLACK);
-        let _ = write!(hud, "UPDATE {:>4} TILES {:>6} CYC", last_update.0, last_update.1);
+        let tr = Cycles::now();
+        let mut samples = 0;
+        match view {
+            View::Terrain | View::Boundaries => {
+                let scene = Scene::new(window, world.size_tiles(), params.tile_count, &bank).expect("bank checked");
+                let options = Options { boundaries: view == View::Boundaries };
+                samples = voxel::render(&scene, &camera, options, &mut VramTarget::new(page)).samples;
+            }
+            View::Map => {
+                page.clear(ui::GREY);
+                map::draw(page, window, 56, 16);
+                // The camera, at the window's centre.
+                page.fill_rect(56 + 2 * (WINDOW / 2) - 1, 16 + 2 * (WINDOW / 2) - 1, 3, 3, ui::WHITE);
+            }
+        }
+        let render_cycles = tr.elapsed();
+        if hud {
+            let fps_tenths = 5973 / (refreshes * 10).max(1);
+            draw_hud(page, seed, &camera, fps_tenths, t.elapsed(), window_cycles);
+        }
+        let cycles = t.elapsed();
+        log!(
+            Level::Debug,
+            "frame n={} page={} view={} cycles={} render={} window={} window_tiles={} samples={} refreshes={} seed={:#010x} x={} y={} z={} heading={} pitch={}",
+            frame,
+            screen.shown() ^ 1,
+            view.number(),
+            cycles,
+            render_cycles,
+            if up.tiles > 0 { window_cycles } else { 0 },
+            up.tiles,
+            samples,
+            refreshes,
+            seed,
+            camera.x,
+            camera.y,
+            camera.z,
+            camera.heading,
+            camera.pitch
+        );
         wait_vblank();
         screen.flip();
+        let now = refresh::count();
+        refreshes = now.wrapping_sub(last_refresh).max(1);
+        last_refresh = now;
         frame = frame.wrapping_add(1);
     }
 }

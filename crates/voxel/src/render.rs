@@ -1,0 +1,313 @@
+//! The column renderer (Voxel Space, after Comanche): for each of 120 screen
+//! columns (two pixels wide), march 96 depth slices front to back through the
+//! height field; a sample that rises above everything drawn so far in its
+//! column (the y-buffer) fills the rows up to it; what stays open at the top
+//! is sky. Perspective comes from a per-slice reciprocal table, pitch from
+//! moving the horizon, level of detail from slices that thin out with
+//! distance, fog from the palette (a later block of the same colours).
+//!
+//! The same code renders on the host (the reference the ROM's frames are
+//! compared with) and on the GBA, where [`render`] is ARM code in IWRAM; so
+//! it sticks to operators, provable-bounds indexing and `while` loops (on the
+//! GBA, `core`'s Thumb functions cannot be inlined into ARM code).
+
+use crate::palette::{self, ui};
+use crate::projection::{BAND_LEN, BAND_STEP, BANDS, FOG, INV_Z, Z0};
+use crate::trig;
+use terrain::Window;
+
+/// Screen size in pixels.
+pub const WIDTH: usize = 240;
+pub const HEIGHT: usize = 160;
+/// Columns rendered: each two pixels wide.
+pub const COLUMNS: usize = WIDTH / 2;
+/// Texel heights (0..=255) are this many world pixels per unit, as a shift.
+pub const HEIGHT_SHIFT: u32 = 1;
+/// Rows of the screen above the horizon when the pitch is 0.
+pub const HORIZON: i32 = 60;
+
+/// Where the camera is and looks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Camera {
+    /// Position, world pixels in 24.8 fixed point (wraps with the world).
+    pub x: u32,
+    pub y: u32,
+    /// Altitude, world pixels in 24.8 fixed point.
+    pub z: i32,
+    /// Heading, 65,536 steps per turn; 0 looks along +x, 16,384 along +y.
+    pub heading: u16,
+    /// Horizon offset, screen pixels (positive looks down).
+    pub pitch: i16,
+}
+
+/// What the renderer reads: the tile window and the bank's texels.
+#[derive(Clone, Copy)]
+pub struct Scene<'a, const N: usize> {
+    window: &'a Window<N>,
+    texels: &'a [u16],
+    /// log2 of the bank's tile side, in texels.
+    tile_log2: u32,
+    /// log2 of a tile's side in world pixels (at least 5: 32 px).
+    tile_px_log2: u32,
+    /// World side in pixels, minus 1.
+    world_mask: u32,
+}
+
+/// Why a scene cannot be built.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SceneError {
+    /// The world has more tiles than the bank.
+    TileCount { world: u16, bank: usize },
+    /// The texels are not the bank's size.
+    Texels,
+}
+
+impl<'a, const N: usize> Scene<'a, N> {
+    /// A scene over `window` (filled from a world of `world_tiles` tiles a
+    /// side and `tile_count` distinct tiles) with `bank`'s texels.
+    pub fn new(
+        window: &'a Window<N>,
+        world_tiles: u32,
+        tile_count: u16,
+        bank: &bank::Bank<'a>,
+    ) -> Result<Self, SceneError> {
+        if tile_count as usize > bank.tile_count() {
+            return Err(SceneError::TileCount { world: tile_count, bank: bank.tile_count() });
+        }
+        let texels = bank.texels().ok_or(SceneError::Texels)?;
+        let n = bank.tile_size();
+        if texels.len() != bank.tile_count() * n * n {
+            return Err(SceneError::Texels);
+        }
+        let tile_log2 = n.trailing_zeros();
+        let tile_px_log2 = if tile_log2 < 5 { 5 } else { tile_log2 };
+        Ok(Scene { window, texels, tile_log2, tile_px_log2, world_mask: (world_tiles << tile_px_log2) - 1 })
+    }
+
+    /// World side, in pixels.
+    pub fn world_px(&self) -> u32 {
+        self.world_mask + 1
+    }
+
+    /// log2 of a tile's side, in world pixels.
+    pub fn tile_px_log2(&self) -> u32 {
+        self.tile_px_log2
+    }
+
+    /// The texel under world pixel (`wx`, `wy`) (wrapped): height | colour << 8.
+    /// The tile must be inside the window.
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
+    pub fn texel(&self, wx: u32, wy: u32) -> u16 {
+        let (wx, wy) = (wx & self.world_mask, wy & self.world_mask);
+        let t = self.window.get(wx >> self.tile_px_log2, wy >> self.tile_px_log2) as usize;
+        let shift = self.tile_px_log2 - self.tile_log2;
+        let in_x = ((wx & ((1 << self.tile_px_log2) - 1)) >> shift) as usize;
+        let in_y = ((wy & ((1 << self.tile_px_log2) - 1)) >> shift) as usize;
+        let i = (t << (2 * self.tile_log2)) + (in_y << self.tile_log2) + in_x;
+        debug_assert!(i < self.texels.len(), "tile {t} outside the bank");
+        // SAFETY: `t` is a tile reference the world made, below the world's
+        // tile count, which `Scene::new` checked is at most the bank's, and
+        // in_x, in_y are below the tile side; so `i` is inside `texels`.
+        // Raw pointer arithmetic by integer: `core`'s slice and pointer
+        // methods cannot be inlined into ARM code on the GBA.
+        unsafe { *((self.texels as *const [u16] as *const u16 as usize + 2 * i) as *const u16) }
+    }
+
+    /// Ground height under world pixel (`wx`, `wy`), in world pixels.
+    pub fn ground(&self, wx: u32, wy: u32) -> i32 {
+        ((self.texel(wx, wy) & 0xFF) as i32) << HEIGHT_SHIFT
+    }
+}
+
+/// Where a frame goes: palette indices, in column pairs.
+pub trait Target {
+    /// Rows `y0 .. y1` of column `col` (pixels 2 col and 2 col + 1) in palette index `c`.
+    fn span(&mut self, col: usize, y0: usize, y1: usize, c: u8);
+    /// Row `y` of column `col` in `c`.
+    fn put(&mut self, col: usize, y: usize, c: u8);
+}
+
+/// A frame in memory: 240 x 160 palette indices, row by row.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Frame(pub [u8; WIDTH * HEIGHT]);
+
+impl Default for Frame {
+    fn default() -> Self {
+        Frame([0; WIDTH * HEIGHT])
+    }
+}
+
+impl Target for Frame {
+    fn span(&mut self, col: usize, y0: usize, y1: usize, c: u8) {
+        for y in y0..y1 {
+            self.put(col, y, c);
+        }
+    }
+
+    fn put(&mut self, col: usize, y: usize, c: u8) {
+        self.0[y * WIDTH + 2 * col] = c;
+        self.0[y * WIDTH + 2 * col + 1] = c;
+    }
+}
+
+/// Screen-column offsets from the view axis, 2.14 fixed point (-1 .. 1).
+#[cfg_attr(target_arch = "arm", unsafe(link_section = ".iwram.voxel_tables"))]
+static U: [i32; COLUMNS] = {
+    let mut t = [0i32; COLUMNS];
+    let mut i = 0;
+    while i < COLUMNS {
+        t[i] = ((2 * i as i32 + 1 - COLUMNS as i32) * trig::ONE) / COLUMNS as i32;
+        i += 1;
+    }
+    t
+};
+
+/// Sky palette index by (row - horizon + 256): a gradient down to the horizon.
+#[cfg_attr(target_arch = "arm", unsafe(link_section = ".iwram.voxel_tables"))]
+static SKY: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut k = 0;
+    while k < 512 {
+        let d = k as i32 - 256; // row minus horizon
+        let shade = if d >= 0 {
+            palette::SKY_LEN as i32 - 1
+        } else {
+            let v = palette::SKY_LEN as i32 - 1 + d * (palette::SKY_LEN as i32 - 1) / (HORIZON + 40);
+            if v < 0 { 0 } else { v }
+        };
+        t[k] = palette::SKY_BASE + shade as u8;
+        k += 1;
+    }
+    t
+};
+
+/// What to draw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Options {
+    /// Mark tile boundaries on the terrain (the paper's figure 10).
+    pub boundaries: bool,
+}
+
+/// Counters of one frame.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Stats {
+    /// Depth samples taken (columns stop early once filled to the top).
+    pub samples: u32,
+}
+
+/// First terrain palette entry of each slice's fog level.
+#[cfg_attr(target_arch = "arm", unsafe(link_section = ".iwram.voxel_tables"))]
+static FOG_BASE: [u8; 128] = {
+    let mut t = [0u8; 128];
+    let mut s = 0;
+    while s < 128 {
+        t[s] = palette::terrain(0, FOG[s]);
+        s += 1;
+    }
+    t
+};
+
+/// Renders one frame of `scene` from `camera` into `target`. Every pixel is
+/// written once: terrain front to back, then the sky above it.
+#[cfg_attr(
+    target_arch = "arm",
+    instruction_set(arm::a32),
+    unsafe(link_section = ".iwram.render"),
+    inline(never)
+)]
+pub fn render<const N: usize, T: Target>(scene: &Scene<'_, N>, camera: &Camera, options: Options, target: &mut T) -> Stats {
+    // One copy of the column loop per bank tile size, so that its shifts are
+    // constants.
+    match scene.tile_log2 {
+        3 => columns::<N, 3, T>(scene, camera, options, target),
+        4 => columns::<N, 4, T>(scene, camera, options, target),
+        5 => columns::<N, 5, T>(scene, camera, options, target),
+        6 => columns::<N, 6, T>(scene, camera, options, target),
+        _ => columns::<N, 7, T>(scene, camera, options, target),
+    }
+}
+
+/// The column loop for tiles of 2^`TL` texels.
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+#[inline(always)]
+fn columns<const N: usize, const TL: u32, T: Target>(
+    scene: &Scene<'_, N>,
+    camera: &Camera,
+    options: Options,
+    target: &mut T,
+) -> Stats {
+    let tp = if TL < 5 { 5 } else { TL }; // tile side in world pixels, log2
+    let shift = tp - TL; // world pixels per texel, log2
+    let cos = trig::cos(camera.heading);
+    let sin = trig::sin(camera.heading);
+    let horizon = HORIZON + camera.pitch as i32;
+    let eye = camera.z >> 8;
+    let wmask = scene.world_mask;
+    let tile_mask = (1u32 << tp) - 1;
+    // Addresses as integers: `core`'s slice and pointer methods cannot be
+    // inlined into ARM code on the GBA. The window's ring rows start at its
+    // address (`Window` is `repr(C)`, rows first).
+    let cells = scene.window as *const Window<N> as usize;
+    let texels = scene.texels as *const [u16] as *const u16 as usize;
+    let mut samples = 0u32;
+    let mut col = 0;
+    while col < COLUMNS {
+        let u = U[col];
+        // Ray direction: forward + right * u, 2.14 fixed point.
+        let dx = cos - ((sin * u) >> 14);
+        let dy = sin + ((cos * u) >> 14);
+        // 24.8 world position of the first sample's predecessor.
+        let mut px = camera.x.wrapping_add(((dx * Z0 as i32) >> 6) as u32);
+        let mut py = camera.y.wrapping_add(((dy * Z0 as i32) >> 6) as u32);
+        let mut ybuf = HEIGHT as i32;
+        let mut s = 0;
+        let mut band = 0;
+        'march: while band < BANDS {
+            let step = BAND_STEP[band] as i32;
+            let (sx, sy) = (((dx * step) >> 6) as u32, ((dy * step) >> 6) as u32);
+            let end = s + BAND_LEN;
+            while s < end {
+                px = px.wrapping_add(sx);
+                py = py.wrapping_add(sy);
+                let (wx, wy) = ((px >> 8) & wmask, (py >> 8) & wmask);
+                let cell = cells + ((wy >> tp) as usize & (N - 1)) * N + ((wx >> tp) as usize & (N - 1));
+                // SAFETY: ring row and column are below N: inside the window.
+                let t = unsafe { *(cell as *const u8) } as usize;
+                let i = (t << (2 * TL)) + ((((wy & tile_mask) >> shift) as usize) << TL) + ((wx & tile_mask) >> shift) as usize;
+                debug_assert!(i < scene.texels.len(), "tile {t} outside the bank");
+                // SAFETY: `t` is a tile reference below the world's tile count,
+                // which `Scene::new` checked is at most the bank's; the texel
+                // offsets are below the tile side: `i` is inside `texels`.
+                let texel = unsafe { *((texels + 2 * i) as *const u16) } as u32;
+                samples += 1;
+                let h = ((texel & 0xFF) as i32) << HEIGHT_SHIFT;
+                let y = horizon + (((eye - h) * INV_Z[s & 127]) >> 16);
+                if y < ybuf {
+                    let top = if y < 0 { 0 } else { y };
+                    let line = (step as u32 >> 2) + 1;
+                    let c = if options.boundaries && ((wx & tile_mask) < line || (wy & tile_mask) < line) {
+                        ui::BOUNDARY
+                    } else {
+                        FOG_BASE[s & 127] + (texel >> 8) as u8
+                    };
+                    target.span(col, top as usize, ybuf as usize, c);
+                    ybuf = top;
+                    if ybuf == 0 {
+                        break 'march;
+                    }
+                }
+                s += 1;
+            }
+            band += 1;
+        }
+        // The sky above what the terrain covered.
+        let mut y = 0;
+        while y < ybuf {
+            target.put(col, y as usize, SKY[((y - horizon + 256) & 511) as usize]);
+            y += 1;
+        }
+        col += 1;
+    }
+    Stats { samples }
+}

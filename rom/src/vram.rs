@@ -1,0 +1,40 @@
+//! The renderer's target on the GBA: a mode 4 page, written with byte stores
+//! (a byte store to mode 4 VRAM fills both pixels of its halfword: exactly a
+//! two-pixel column).
+
+use crate::video::{Page, WIDTH};
+use voxel::Target;
+
+/// A mode 4 page as a [`voxel::Target`].
+pub struct VramTarget {
+    base: usize,
+}
+
+impl VramTarget {
+    /// The target for `page`.
+    pub fn new(page: Page) -> Self {
+        VramTarget { base: page.as_ptr() as usize }
+    }
+}
+
+impl Target for VramTarget {
+    #[instruction_set(arm::a32)]
+    #[inline(always)]
+    fn span(&mut self, col: usize, y0: usize, y1: usize, c: u8) {
+        let mut at = self.base + y0 * WIDTH + 2 * col;
+        let end = self.base + y1 * WIDTH + 2 * col;
+        while at < end {
+            // SAFETY: col < 120 and y0 <= y1 <= 160 (the renderer's contract),
+            // so the address is inside the 38,400-byte page.
+            unsafe { *(at as *mut u8) = c };
+            at += WIDTH;
+        }
+    }
+
+    #[instruction_set(arm::a32)]
+    #[inline(always)]
+    fn put(&mut self, col: usize, y: usize, c: u8) {
+        // SAFETY: as above.
+        unsafe { *((self.base + y * WIDTH + 2 * col) as *mut u8) = c };
+    }
+}
