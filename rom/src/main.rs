@@ -145,15 +145,18 @@ extern "C" fn main() -> ! {
 
     // Start near the world's corner, heading diagonally: the first seconds of
     // any flight cross the wrap in both directions.
-    let tile_px_log2 = bank.tile_size().trailing_zeros().max(5);
+    let tile_px_log2 = voxel::render::tile_px_log2(bank.tile_size());
     let world_px = world.size_tiles() << tile_px_log2;
-    let mut camera =
-        Camera { x: (world_px - 160) << 8, y: (world_px - 96) << 8, z: 0, heading: 8192, pitch: 0 };
+    let mut camera = Camera { x: (world_px - 160) << 8, y: (world_px - 96) << 8, z: 0, heading: 8192, pitch: 0 };
     window.recenter(world, (camera.x >> 8) >> tile_px_log2, (camera.y >> 8) >> tile_px_log2);
     {
         let scene = Scene::new(window, world.size_tiles(), params.tile_count, &bank).expect("bank checked");
         camera.z = (scene.ground(camera.x >> 8, camera.y >> 8) + 80) << 8;
     }
+
+    let t = Cycles::now();
+    terrain_rom::vram::fill_page(screen.back(), ui::GREY);
+    log!("fill cycles={}", t.elapsed());
 
     let mut keys = Keys::default();
     let mut view = View::Terrain;

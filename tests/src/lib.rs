@@ -40,3 +40,80 @@ pub fn elf(name: &str, example: bool) -> PathBuf {
     let dir = root().join("target/rom/thumbv4t-none-eabi/release");
     if example { dir.join("examples").join(name) } else { dir.join(name) }
 }
+
+/// The `key=value` words of a log line.
+pub fn fields(line: &str) -> std::collections::HashMap<&str, &str> {
+    line.split_whitespace().filter_map(|w| w.split_once('=')).collect()
+}
+
+/// The default tile set baked as the ROM's build does (deterministic).
+pub fn default_bank() -> &'static [u8] {
+    static BANK: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    BANK.get_or_init(|| {
+        let options = tilebake::Options::from_manifest(&root().join("assets/terrain.toml")).expect("manifest");
+        tilebake::bake(&options, &mut |_, _, _| {}).expect("default assets bake").bytes
+    })
+}
+
+/// What the ROM logs for each frame it renders (`frame n=... x=... ...`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FrameLog {
+    pub n: u32,
+    pub page: usize,
+    pub view: u32,
+    pub seed: u32,
+    pub camera: voxel::Camera,
+}
+
+impl FrameLog {
+    /// Parses a `frame n=...` line.
+    pub fn parse(line: &str) -> Option<FrameLog> {
+        if !line.starts_with("frame n=") {
+            return None;
+        }
+        let f = fields(line);
+        let num = |k: &str| f.get(k)?.parse::<i64>().ok();
+        let seed = u32::from_str_radix(f.get("seed")?.trim_start_matches("0x"), 16).ok()?;
+        Some(FrameLog {
+            n: num("n")? as u32,
+            page: num("page")? as usize,
+            view: num("view")? as u32,
+            seed,
+            camera: voxel::Camera {
+                x: num("x")? as u32,
+                y: num("y")? as u32,
+                z: num("z")? as i32,
+                heading: num("heading")? as u16,
+                pitch: num("pitch")? as i16,
+            },
+        })
+    }
+}
+
+/// The host's reference render of what the ROM logged in `frame`: the same
+/// world, window, bank and camera, through `voxel::render` on the host.
+pub fn reference_frame(frame: &FrameLog) -> voxel::Frame {
+    let bank = bank::parse(default_bank()).expect("default bank");
+    let params = terrain::WorldParams { tile_count: bank.tile_count() as u16, ..terrain::WorldParams::DEFAULT };
+    let world = terrain::World::new(frame.seed, params).expect("params");
+    let mut window = Box::new(terrain::Window::<64>::new());
+    let tile_px_log2 = voxel::render::tile_px_log2(bank.tile_size());
+    let c = frame.camera;
+    window.recenter(&world, (c.x >> 8) >> tile_px_log2, (c.y >> 8) >> tile_px_log2);
+    let scene = voxel::Scene::new(&window, world.size_tiles(), params.tile_count, &bank).expect("scene");
+    let mut out = voxel::Frame::default();
+    voxel::render(&scene, &c, voxel::Options { boundaries: frame.view == 1 }, &mut out);
+    out
+}
+
+/// A reference frame as a picture, through the ROM's palette for the default bank.
+pub fn frame_image(frame: &voxel::Frame) -> image::RgbImage {
+    let bank = bank::parse(default_bank()).expect("default bank");
+    let colours: Vec<u16> = (0..bank.palette_len()).map(|i| bank.colour(i)).collect();
+    let palette = voxel::palette::build(&colours);
+    let px = |c: u16| -> [u8; 3] {
+        let e = |v: u16| ((v & 31) as u8) << 3 | ((v & 31) as u8) >> 2;
+        [e(c), e(c >> 5), e(c >> 10)]
+    };
+    image::RgbImage::from_fn(240, 160, |x, y| image::Rgb(px(palette[frame.0[(y * 240 + x) as usize] as usize])))
+}

@@ -48,7 +48,8 @@ pub fn fly<const N: usize>(camera: &mut Camera, controls: Controls, refreshes: u
     camera.x = camera.x.wrapping_add(dx as u32) & wrap;
     camera.y = camera.y.wrapping_add(dy as u32) & wrap;
     camera.z += controls.climb as i32 * CLIMB * k;
-    camera.pitch = (camera.pitch as i32 + controls.pitch as i32 * 2 * k).clamp(-PITCH_LIMIT as i32, PITCH_LIMIT as i32) as i16;
+    camera.pitch =
+        (camera.pitch as i32 + controls.pitch as i32 * 2 * k).clamp(-PITCH_LIMIT as i32, PITCH_LIMIT as i32) as i16;
     let floor = (scene.ground(camera.x >> 8, camera.y >> 8) + CLEARANCE) << 8;
     camera.z = camera.z.clamp(floor, CEILING << 8);
 }

@@ -8,6 +8,8 @@
 //! - [`flight`]: moving the camera from the keypad, never below the ground.
 #![no_std]
 
+#[cfg(target_arch = "arm")]
+pub mod arm;
 pub mod flight;
 pub mod palette;
 pub mod projection;

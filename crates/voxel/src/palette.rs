@@ -43,7 +43,11 @@ const fn join(r: u32, g: u32, b: u32) -> u16 {
 pub const fn blend(a: u16, b: u16, num: u32) -> u16 {
     let (ar, ag, ab) = split(a);
     let (br, bg, bb) = split(b);
-    join((ar * (16 - num) + br * num + 8) / 16, (ag * (16 - num) + bg * num + 8) / 16, (ab * (16 - num) + bb * num + 8) / 16)
+    join(
+        (ar * (16 - num) + br * num + 8) / 16,
+        (ag * (16 - num) + bg * num + 8) / 16,
+        (ab * (16 - num) + bb * num + 8) / 16,
+    )
 }
 
 /// Sky colour at the top of the screen and at the horizon.
@@ -51,7 +55,7 @@ pub const SKY_TOP: u16 = join(6, 12, 26);
 pub const SKY_HORIZON: u16 = join(24, 27, 30);
 
 /// How far (in 16ths) each fog level pulls a colour towards the horizon colour.
-pub const FOG_AMOUNT: [u32; FOG_LEVELS as usize] = [0, 4, 7, 10];
+pub const FOG_AMOUNT: [u32; FOG_LEVELS as usize] = [0, 3, 6, 9];
 
 /// The whole palette for a bank palette of `colours` (BGR555; unused entries black).
 pub fn build(colours: &[u16]) -> [u16; 256] {

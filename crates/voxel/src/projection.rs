@@ -59,21 +59,16 @@ pub static INV_Z: [i32; TABLE] = {
     t
 };
 
-/// Fog level of each slice (0 = clear .. 3 = most fogged).
+/// Fog level of each band (bands end at 40, 104, 200, 328, 520 and 776 px).
+pub const FOG_BY_BAND: [u8; BANDS] = [0, 0, 0, 1, 2, 3];
+
+/// Fog level of each slice (0 = clear .. 3 = most fogged): its band's.
 #[cfg_attr(target_arch = "arm", unsafe(link_section = ".iwram.voxel_tables"))]
 pub static FOG: [u8; TABLE] = {
     let mut t = [0u8; TABLE];
     let mut s = 0;
     while s < SLICES {
-        t[s] = if Z[s] < 300 {
-            0
-        } else if Z[s] < 480 {
-            1
-        } else if Z[s] < 640 {
-            2
-        } else {
-            3
-        };
+        t[s] = FOG_BY_BAND[s / BAND_LEN];
         s += 1;
     }
     t
@@ -85,7 +80,8 @@ mod tests {
 
     #[test]
     fn slices_reach_the_required_distance() {
-        assert!(VIEW_DISTANCE >= 768, "view distance {VIEW_DISTANCE}");
+        let distance = VIEW_DISTANCE;
+        assert!(distance >= 768, "view distance {distance}");
         assert_eq!(Z[SLICES - 1], VIEW_DISTANCE);
         assert!(Z.windows(2).all(|w| w[0] < w[1]));
         assert!(INV_Z[..SLICES].windows(2).all(|w| w[0] >= w[1]));

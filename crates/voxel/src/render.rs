@@ -22,7 +22,15 @@ pub const HEIGHT: usize = 160;
 /// Columns rendered: each two pixels wide.
 pub const COLUMNS: usize = WIDTH / 2;
 /// Texel heights (0..=255) are this many world pixels per unit, as a shift.
-pub const HEIGHT_SHIFT: u32 = 1;
+pub const HEIGHT_SHIFT: u32 = 0;
+/// A texel is this many world pixels wide, as a shift: 4 x 4 pixels, so a
+/// 32-texel tile covers 128 x 128 world pixels and slopes stay believable.
+pub const TEXEL_SHIFT: u32 = 2;
+
+/// log2 of a tile's side in world pixels, for tiles of `tile_size` texels.
+pub const fn tile_px_log2(tile_size: usize) -> u32 {
+    tile_size.trailing_zeros() + TEXEL_SHIFT
+}
 /// Rows of the screen above the horizon when the pitch is 0.
 pub const HORIZON: i32 = 60;
 
@@ -47,7 +55,7 @@ pub struct Scene<'a, const N: usize> {
     texels: &'a [u16],
     /// log2 of the bank's tile side, in texels.
     tile_log2: u32,
-    /// log2 of a tile's side in world pixels (at least 5: 32 px).
+    /// log2 of a tile's side in world pixels.
     tile_px_log2: u32,
     /// World side in pixels, minus 1.
     world_mask: u32,
@@ -80,7 +88,7 @@ impl<'a, const N: usize> Scene<'a, N> {
             return Err(SceneError::Texels);
         }
         let tile_log2 = n.trailing_zeros();
-        let tile_px_log2 = if tile_log2 < 5 { 5 } else { tile_log2 };
+        let tile_px_log2 = tile_px_log2(n);
         Ok(Scene { window, texels, tile_log2, tile_px_log2, world_mask: (world_tiles << tile_px_log2) - 1 })
     }
 
@@ -126,6 +134,12 @@ pub trait Target {
     fn span(&mut self, col: usize, y0: usize, y1: usize, c: u8);
     /// Row `y` of column `col` in `c`.
     fn put(&mut self, col: usize, y: usize, c: u8);
+    /// The address of column `col`'s pixel pair on row 0, if the target is
+    /// mode 4 VRAM (rows 240 bytes apart, a byte store fills the pair): the
+    /// GBA's fast path writes there directly.
+    fn vram_column(&self, _col: usize) -> Option<usize> {
+        None
+    }
 }
 
 /// A frame in memory: 240 x 160 palette indices, row by row.
@@ -210,13 +224,17 @@ static FOG_BASE: [u8; 128] = {
 
 /// Renders one frame of `scene` from `camera` into `target`. Every pixel is
 /// written once: terrain front to back, then the sky above it.
-#[cfg_attr(
-    target_arch = "arm",
-    instruction_set(arm::a32),
-    unsafe(link_section = ".iwram.render"),
-    inline(never)
-)]
-pub fn render<const N: usize, T: Target>(scene: &Scene<'_, N>, camera: &Camera, options: Options, target: &mut T) -> Stats {
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32), unsafe(link_section = ".iwram.render"), inline(never))]
+pub fn render<const N: usize, T: Target>(
+    scene: &Scene<'_, N>,
+    camera: &Camera,
+    options: Options,
+    target: &mut T,
+) -> Stats {
+    #[cfg(target_arch = "arm")]
+    if scene.tile_log2 == 5 && N == 64 && !options.boundaries && target.vram_column(0).is_some() {
+        return fast::columns(scene, camera, target);
+    }
     // One copy of the column loop per bank tile size, so that its shifts are
     // constants.
     match scene.tile_log2 {
@@ -237,8 +255,8 @@ fn columns<const N: usize, const TL: u32, T: Target>(
     options: Options,
     target: &mut T,
 ) -> Stats {
-    let tp = if TL < 5 { 5 } else { TL }; // tile side in world pixels, log2
-    let shift = tp - TL; // world pixels per texel, log2
+    let tp = TL + TEXEL_SHIFT; // tile side in world pixels, log2
+    let shift = TEXEL_SHIFT; // world pixels per texel, log2
     let cos = trig::cos(camera.heading);
     let sin = trig::sin(camera.heading);
     let horizon = HORIZON + camera.pitch as i32;
@@ -274,7 +292,9 @@ fn columns<const N: usize, const TL: u32, T: Target>(
                 let cell = cells + ((wy >> tp) as usize & (N - 1)) * N + ((wx >> tp) as usize & (N - 1));
                 // SAFETY: ring row and column are below N: inside the window.
                 let t = unsafe { *(cell as *const u8) } as usize;
-                let i = (t << (2 * TL)) + ((((wy & tile_mask) >> shift) as usize) << TL) + ((wx & tile_mask) >> shift) as usize;
+                let i = (t << (2 * TL))
+                    + ((((wy & tile_mask) >> shift) as usize) << TL)
+                    + ((wx & tile_mask) >> shift) as usize;
                 debug_assert!(i < scene.texels.len(), "tile {t} outside the bank");
                 // SAFETY: `t` is a tile reference below the world's tile count,
                 // which `Scene::new` checked is at most the bank's; the texel
@@ -310,4 +330,87 @@ fn columns<const N: usize, const TL: u32, T: Target>(
         col += 1;
     }
     Stats { samples }
+}
+
+/// The GBA's fast path: the column loop of [`columns`] for 32-texel tiles and
+/// a 64-wide window, each column marched by [`crate::arm::voxel_march_column`].
+#[cfg(target_arch = "arm")]
+mod fast {
+    use super::*;
+    use crate::arm::{ColumnJob, voxel_march_column};
+    use crate::projection::SLICES;
+
+    /// Per slice: `A = (horizon << 16) + eye * iz` and `iz`, rebuilt each frame.
+    #[unsafe(link_section = ".iwram.voxel_slices")]
+    static mut SLICE_TABLE: [i32; 2 * SLICES] = [0; 2 * SLICES];
+
+    #[instruction_set(arm::a32)]
+    #[inline(always)]
+    pub(super) fn columns<const N: usize, T: Target>(scene: &Scene<'_, N>, camera: &Camera, target: &mut T) -> Stats {
+        let cos = trig::cos(camera.heading);
+        let sin = trig::sin(camera.heading);
+        let horizon = HORIZON + camera.pitch as i32;
+        let eye = camera.z >> 8;
+        let table = &raw mut SLICE_TABLE as usize;
+        let mut s = 0;
+        while s < SLICES {
+            let iz = INV_Z[s & 127];
+            // SAFETY: s < SLICES: inside the table; only this function, on
+            // the one GBA thread, touches it.
+            unsafe {
+                *((table + 8 * s) as *mut i32) = (horizon << 16) + eye * iz;
+                *((table + 8 * s + 4) as *mut i32) = iz;
+            }
+            s += 1;
+        }
+        let mut job = ColumnJob {
+            px: 0,
+            py: 0,
+            steps: [0; 2 * BANDS],
+            cells: scene.window as *const Window<N> as usize as u32,
+            texels: scene.texels as *const [u16] as *const u16 as usize as u32,
+            slices: table as u32,
+            vram: 0,
+            fog: [0; BANDS],
+            ybuf: 0,
+            samples: 0,
+        };
+        let mut b = 0;
+        while b < BANDS {
+            job.fog[b] = FOG_BASE[(b * BAND_LEN) & 127] as u32;
+            b += 1;
+        }
+        let mut samples = 0u32;
+        let mut col = 0;
+        while col < COLUMNS {
+            let u = U[col];
+            let dx = cos - ((sin * u) >> 14);
+            let dy = sin + ((cos * u) >> 14);
+            job.px = camera.x.wrapping_add(((dx * Z0 as i32) >> 6) as u32);
+            job.py = camera.y.wrapping_add(((dy * Z0 as i32) >> 6) as u32);
+            let mut b = 0;
+            while b < BANDS {
+                let step = BAND_STEP[b] as i32;
+                job.steps[2 * b] = ((dx * step) >> 6) as u32;
+                job.steps[2 * b + 1] = ((dy * step) >> 6) as u32;
+                b += 1;
+            }
+            job.vram = match target.vram_column(col) {
+                Some(a) => a as u32,
+                None => 0,
+            };
+            // SAFETY: the job describes the window, the bank's texels (every
+            // reference is below the bank's tile count, see `Scene::new`), the
+            // slice table and a VRAM column.
+            unsafe { voxel_march_column(&mut job) };
+            samples += job.samples;
+            let mut y = 0;
+            while y < job.ybuf as i32 {
+                target.put(col, y as usize, SKY[((y - horizon + 256) & 511) as usize]);
+                y += 1;
+            }
+            col += 1;
+        }
+        Stats { samples }
+    }
 }

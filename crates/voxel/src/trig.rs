@@ -58,9 +58,9 @@ mod tests {
 
     #[test]
     fn matches_the_float_sine() {
-        for k in 0..STEPS {
+        for (k, v) in SIN.iter().enumerate() {
             let want = (2.0 * std::f64::consts::PI * k as f64 / STEPS as f64).sin() * ONE as f64;
-            assert!((SIN[k] as f64 - want).abs() <= 1.0, "k {k}: {} vs {want}", SIN[k]);
+            assert!((*v as f64 - want).abs() <= 1.0, "k {k}: {v} vs {want}");
         }
         assert_eq!(sin(0), 0);
         assert_eq!(cos(0), ONE);

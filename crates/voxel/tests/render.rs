@@ -33,7 +33,7 @@ fn scene_parts(seed: u32) -> (World, Box<Window<64>>) {
 fn frame_of(seed: u32, camera: Camera, options: Options) -> Frame {
     let (world, mut window) = scene_parts(seed);
     let bank = bank::parse(bank_bytes()).unwrap();
-    window.recenter(&world, (camera.x >> 8) >> 5, (camera.y >> 8) >> 5);
+    window.recenter(&world, (camera.x >> 8) >> 7, (camera.y >> 8) >> 7);
     let scene = Scene::new(&window, world.size_tiles(), 4, &bank).unwrap();
     let mut frame = Frame([0xEE; 240 * 160]);
     render(&scene, &camera, options, &mut frame);
@@ -83,15 +83,15 @@ proptest! {
                                           moves in prop::collection::vec((-1i8..=1, -1i8..=1, -1i8..=1, -1i8..=1, 1u32..4), 1..40)) {
         let (world, mut window) = scene_parts(3);
         let bank = bank::parse(bank_bytes()).unwrap();
-        let mut cam = Camera { x: x & ((4096 << 8) - 1), y: y & ((4096 << 8) - 1), z, heading, pitch: 0 };
+        let mut cam = Camera { x: x & ((16384 << 8) - 1), y: y & ((16384 << 8) - 1), z, heading, pitch: 0 };
         for (forward, turn, strafe, climb, refreshes) in moves {
-            window.recenter(&world, (cam.x >> 8) >> 5, (cam.y >> 8) >> 5);
+            window.recenter(&world, (cam.x >> 8) >> 7, (cam.y >> 8) >> 7);
             let scene = Scene::new(&window, world.size_tiles(), 4, &bank).unwrap();
             fly(&mut cam, Controls { forward, turn, strafe, climb, pitch: 0 }, refreshes, &scene);
-            window.recenter(&world, (cam.x >> 8) >> 5, (cam.y >> 8) >> 5);
+            window.recenter(&world, (cam.x >> 8) >> 7, (cam.y >> 8) >> 7);
             let scene = Scene::new(&window, world.size_tiles(), 4, &bank).unwrap();
             prop_assert!(cam.z >> 8 >= scene.ground(cam.x >> 8, cam.y >> 8) + CLEARANCE);
-            prop_assert!(cam.x < 4096 << 8 && cam.y < 4096 << 8);
+            prop_assert!(cam.x < 16384 << 8 && cam.y < 16384 << 8);
         }
     }
 }

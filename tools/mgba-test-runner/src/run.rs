@@ -6,6 +6,12 @@ use crate::frame::{Frame, GoldenError, GoldenMode, check_golden};
 use crate::keys::KeyScript;
 use std::path::PathBuf;
 
+/// Video RAM: address and length.
+const VRAM: u32 = 0x0600_0000;
+const VRAM_LEN: u32 = 0x1_8000;
+/// Background palette RAM.
+const PALETTE: u32 = 0x0500_0000;
+
 /// Frames run after a Fatal log line, so the ROM's panic screen is complete.
 pub const FATAL_GRACE_FRAMES: u32 = 5;
 
@@ -61,6 +67,11 @@ pub struct RunReport {
     pub last_frame: Option<Frame>,
     /// The battery save at the end.
     pub save: Vec<u8>,
+    /// Video RAM at the end (0x0600_0000, 96 KB): in mode 4, the two pages of
+    /// palette indices at offsets 0 and 0xA000.
+    pub vram: Vec<u8>,
+    /// The background palette at the end (256 BGR555 colours).
+    pub palette: Vec<u16>,
 }
 
 /// Why a run failed.
@@ -148,6 +159,8 @@ pub fn run(rom: &[u8], config: &RunConfig) -> Result<RunReport, RunFailure> {
     }
     report.last_frame = Some(emu.frame());
     report.save = emu.save_data();
+    report.vram = (0..VRAM_LEN / 4).flat_map(|i| emu.read32(VRAM + 4 * i).to_le_bytes()).collect();
+    report.palette = (0..256).map(|i| emu.read16(PALETTE + 2 * i)).collect();
     Ok(report)
 }
 

@@ -1,0 +1,148 @@
+//! The GBA's fast path: one screen column's march in hand-written ARM code,
+//! in IWRAM. It does exactly what the reference loop in [`crate::render`]
+//! does for the common case (32-texel tiles, a 64-wide window, no boundary
+//! marks): the same positions, texels, projection and colours, so the frames
+//! are equal pixel for pixel (the emulator tests check it). Only built for
+//! the GBA.
+//!
+//! Per sample: step the position (24.8); ring index of the tile (y >> 15 & 63,
+//! x >> 15 & 63: tiles of 128 world pixels); tile reference; texel (x >> 10 &
+//! 31: 4 pixels a texel; 32 x 32 halfwords a tile); then
+//! `y = (A[s] - h iz[s]) >> 16` with `A[s] = (horizon << 16) + eye * iz[s]`
+//! precomputed per frame (the reference's `horizon + ((eye - h) iz >> 16)`,
+//! the same integer); if `y` is above the y-buffer, fill the rows in between
+//! with two byte stores per loop (each store writes a two-pixel column pair).
+
+use crate::projection::{BAND_LEN, BANDS};
+
+/// What the march of one column needs and returns (offsets used by the asm).
+#[repr(C)]
+pub struct ColumnJob {
+    /// 0, 4: position before the first sample, world pixels in 24.8.
+    pub px: u32,
+    pub py: u32,
+    /// 8: position step of each band, (x, y) pairs, 24.8.
+    pub steps: [u32; 2 * BANDS],
+    /// 56: the window's ring buffer (64 x 64 tile references).
+    pub cells: u32,
+    /// 60: the bank's texels (32 x 32 per tile).
+    pub texels: u32,
+    /// 64: per slice, `A` and `iz` (i32 each).
+    pub slices: u32,
+    /// 68: VRAM address of the column's pixel pair on row 0.
+    pub vram: u32,
+    /// 72: palette index of colour 0 for each band's fog level.
+    pub fog: [u32; BANDS],
+    /// 96 (out): the y-buffer: rows 0..ybuf are still open (sky).
+    pub ybuf: u32,
+    /// 100 (out): samples taken.
+    pub samples: u32,
+}
+
+const _: () = {
+    assert!(BANDS == 6 && BAND_LEN == 16, "the asm loops 6 bands of 16 slices");
+    assert!(crate::render::HEIGHT_SHIFT == 0 && crate::render::TEXEL_SHIFT == 2, "the asm's shifts");
+    assert!(core::mem::offset_of!(ColumnJob, cells) == 56);
+    assert!(core::mem::offset_of!(ColumnJob, fog) == 72);
+    assert!(core::mem::offset_of!(ColumnJob, ybuf) == 96);
+    assert!(core::mem::offset_of!(ColumnJob, samples) == 100);
+};
+
+unsafe extern "C" {
+    /// Marches one column. `job` must describe valid memory: the window, the
+    /// texels of every tile the window references, 96 slice entries, and a
+    /// mode 4 page column.
+    pub fn voxel_march_column(job: *mut ColumnJob);
+}
+
+core::arch::global_asm!(
+    ".section .iwram.voxel_march,\"ax\",%progbits",
+    ".arm",
+    ".align 2",
+    ".global voxel_march_column",
+    ".type voxel_march_column,%function",
+    "voxel_march_column:",
+    "    push  {{r4-r11, lr}}",
+    "    sub   sp, sp, #8", // [sp] job, [sp + 4] band
+    "    str   r0, [sp]",
+    "    ldr   r4, [r0, #56]",  // cells
+    "    ldr   r5, [r0, #60]",  // texels
+    "    ldr   r8, [r0, #64]",  // slices
+    "    ldr   r10, [r0, #68]", // vram column
+    "    ldr   r1, [r0, #4]",   // py
+    "    ldr   r0, [r0, #0]",   // px
+    "    mov   r9, #160",       // ybuf
+    "    mov   r6, #0",
+    "    str   r6, [sp, #4]",
+    "1:", // band
+    "    ldr   r12, [sp]",
+    "    ldr   r6, [sp, #4]",
+    "    add   r12, r12, r6, lsl #3",
+    "    ldr   r2, [r12, #8]",  // sx
+    "    ldr   r3, [r12, #12]", // sy
+    "    mov   r11, #16",
+    "2:", // sample
+    "    add   r0, r0, r2",
+    "    add   r1, r1, r3",
+    "    mov   r6, r1, lsr #15",
+    "    and   r6, r6, #63",
+    "    mov   r7, r0, lsr #15",
+    "    and   r7, r7, #63",
+    "    add   r6, r7, r6, lsl #6", // ring index
+    "    ldrb  r6, [r4, r6]",       // tile reference
+    "    mov   r7, r1, lsr #10",
+    "    and   r7, r7, #31",
+    "    mov   r12, r0, lsr #10",
+    "    and   r12, r12, #31",
+    "    add   r7, r12, r7, lsl #5",
+    "    add   r7, r7, r6, lsl #10",
+    "    mov   r7, r7, lsl #1",
+    "    ldrh  r7, [r5, r7]", // texel: height | colour << 8
+    "    and   r6, r7, #255",
+    "    ldmia r8!, {{r12, lr}}", // A, iz
+    "    mul   r6, lr, r6",
+    "    sub   r12, r12, r6", // y << 16 (HEIGHT_SHIFT 0)
+    "    cmp   r9, r12, asr #16",
+    "    bgt   4f",
+    "3:", // next
+    "    subs  r11, r11, #1",
+    "    bne   2b",
+    "    ldr   r6, [sp, #4]",
+    "    add   r6, r6, #1",
+    "    str   r6, [sp, #4]",
+    "    cmp   r6, #6",
+    "    blt   1b",
+    "5:", // done
+    "    ldr   r0, [sp]",
+    "    ldr   r6, [r0, #64]",
+    "    sub   r6, r8, r6",
+    "    mov   r6, r6, lsr #3",
+    "    str   r9, [r0, #96]",
+    "    str   r6, [r0, #100]",
+    "    add   sp, sp, #8",
+    "    pop   {{r4-r11, lr}}",
+    "    bx    lr",
+    "4:", // draw
+    "    mov   r12, r12, asr #16",
+    "    cmp   r12, #0",
+    "    movlt r12, #0", // top
+    "    ldr   r6, [sp]",
+    "    ldr   lr, [sp, #4]",
+    "    add   r6, r6, lr, lsl #2",
+    "    ldr   r6, [r6, #72]",      // fog base of the band
+    "    add   r6, r6, r7, lsr #8", // colour
+    "    sub   lr, r9, r12",        // rows to fill
+    "    rsb   r7, r12, r12, lsl #4",
+    "    add   r7, r10, r7, lsl #4", // row top's address
+    "    mov   r9, r12",
+    "6:",
+    "    strb  r6, [r7], #240",
+    "    subs  lr, lr, #2",
+    "    strbge r6, [r7], #240",
+    "    bgt   6b",
+    "    cmp   r9, #0",
+    "    bne   3b",
+    "    b     5b",
+    ".size voxel_march_column, . - voxel_march_column",
+    ".thumb",
+);

@@ -1,0 +1,63 @@
+//! The flyable ROM: the GBA's frames equal the host's reference renderer
+//! pixel for pixel; golden frames of each view; a pinned scripted flight.
+
+use e2e::{FrameLog, actual_dir, golden, reference_frame, run_rom};
+use mgba_test_runner::{Frame, GoldenMode, KeyScript, RunConfig, check_golden};
+
+/// Runs the ROM with `keys` until it logs its frame `n`, and returns that
+/// frame's log and the palette indices of the page it was drawn into.
+fn rendered(keys: &str, n: u32) -> (FrameLog, Vec<u8>, Frame) {
+    let stop = format!("frame n={n} ");
+    let config =
+        RunConfig { frames: 4000, keys: keys.parse::<KeyScript>().unwrap(), stop_on: Some(stop), ..Default::default() };
+    let report = run_rom("terrain", config);
+    report.verdict().unwrap();
+    let log = report.lines().filter_map(FrameLog::parse).find(|f| f.n == n).expect("frame line");
+    let page = report.vram[log.page * 0xA000..log.page * 0xA000 + 240 * 160].to_vec();
+    (log, page, report.last_frame.unwrap())
+}
+
+fn assert_equal(what: &str, log: &FrameLog, gba: &[u8]) {
+    let host = reference_frame(log);
+    let differing: Vec<usize> = (0..gba.len()).filter(|&i| gba[i] != host.0[i]).collect();
+    assert!(
+        differing.is_empty(),
+        "{what}: {} of 38400 pixels differ from the host render, first at ({}, {}): GBA {} host {}; camera {:?}",
+        differing.len(),
+        differing[0] % 240,
+        differing[0] / 240,
+        gba[differing[0]],
+        host.0[differing[0]],
+        log
+    );
+}
+
+#[test]
+fn rom_frames_equal_the_host_reference() {
+    // Straight, turning while climbing, and looking down.
+    for (keys, n) in [("0:UP", 20), ("0:UP+RIGHT+A,40:UP+LEFT", 50), ("0:UP,10:SELECT+DOWN,40:UP+B", 45)] {
+        let (log, page, _) = rendered(keys, n);
+        assert_eq!(log.view, 0);
+        assert_equal(keys, &log, &page);
+    }
+}
+
+#[test]
+fn boundary_view_equals_the_host_reference() {
+    let (log, page, _) = rendered("30:SELECT,38:UP", 40);
+    assert_eq!(log.view, 1, "SELECT goes to the boundary view");
+    assert_equal("boundaries", &log, &page);
+}
+
+#[test]
+fn golden_views() {
+    for (name, keys, n) in [
+        ("view-terrain.png", "0:UP", 30),
+        ("view-boundaries.png", "30:SELECT,38:UP", 40),
+        ("view-map.png", "30:SELECT,38:,46:SELECT,54:UP", 40),
+        ("flight-pinned.png", "0:UP,100:UP+RIGHT,200:UP+A,300:UP+LEFT+L,400:UP+B", 200),
+    ] {
+        let (_, _, screen) = rendered(keys, n);
+        check_golden(&screen, &golden(name), &actual_dir(), GoldenMode::from_env()).unwrap();
+    }
+}
