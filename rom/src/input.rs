@@ -17,6 +17,12 @@ impl Keys {
         self.now = !KEYINPUT.read().to_u16() & 0x03FF;
     }
 
+    /// Moves on to a recorded key state (1 bits, as [`crate::refresh::keys_at`]).
+    pub fn advance(&mut self, bits: u16) {
+        self.before = self.now;
+        self.now = bits & 0x03FF;
+    }
+
     /// The keys held this frame.
     pub fn held(&self) -> KeyInput {
         KeyInput::from(!self.now)

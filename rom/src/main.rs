@@ -61,7 +61,9 @@ fn load_palette(palette: &[u16; 256]) {
     }
 }
 
-fn new_world(world: &mut World, window: &mut Window<WINDOW>, seed: u32, params: WorldParams) {
+/// Makes the world of `seed`; returns the cycles it took (without the
+/// fingerprint, which is only for the log).
+fn new_world(world: &mut World, window: &mut Window<WINDOW>, seed: u32, params: WorldParams) -> u32 {
     let t = Cycles::now();
     world.regenerate(seed, params).expect("bank tile counts are 1..=256, the rest is fixed");
     let cycles = t.elapsed();
@@ -73,6 +75,7 @@ fn new_world(world: &mut World, window: &mut Window<WINDOW>, seed: u32, params: 
         cycles,
         world.fingerprint()
     );
+    t.elapsed()
 }
 
 /// The HUD: two text rows at the top of the screen.
@@ -141,7 +144,7 @@ extern "C" fn main() -> ! {
     let world = WORLD.take();
     let window = TILE_WINDOW.take();
     let mut seed = FIRST_SEED;
-    new_world(world, window, seed, params);
+    let _ = new_world(world, window, seed, params);
 
     // Start near the world's corner, heading diagonally: the first seconds of
     // any flight cross the wrap in both directions.
@@ -163,37 +166,46 @@ extern "C" fn main() -> ! {
     let mut hud = false;
     let mut select_used = false;
     let mut frame: u32 = 0;
-    let mut last_refresh = refresh::count();
-    let mut refreshes = 1;
+    let mut done = refresh::count();
     let mut window_cycles = 0u32;
     loop {
-        keys.poll();
+        // Replay every refresh since the last frame: the keys held then, one
+        // refresh of motion each.
+        let now = refresh::count();
+        let first = if now.wrapping_sub(done) > refresh::KEY_LOG as u32 { now - refresh::KEY_LOG as u32 } else { done };
+        let refreshes = now.wrapping_sub(done).max(1);
         let t = Cycles::now();
-        let pressed = keys.pressed_bits();
-        let held = keys.held_bits();
-        if pressed & bit::START != 0 {
-            seed = Rng::new(seed ^ frame).next_u32();
-            new_world(world, window, seed, params);
-        }
-        if pressed & bit::SELECT != 0 {
-            select_used = false;
-        }
-        if keys.released_bits() & bit::SELECT != 0 && !select_used {
-            view = view.next();
-            if view == View::Map {
-                map::load_palette();
-            } else {
-                load_palette(&palette);
+        let mut world_cycles = 0;
+        let mut r = first;
+        while r != now {
+            r = r.wrapping_add(1);
+            keys.advance(refresh::keys_at(r));
+            let pressed = keys.pressed_bits();
+            let held = keys.held_bits();
+            if pressed & bit::START != 0 {
+                seed = Rng::new(seed ^ r).next_u32();
+                world_cycles += new_world(world, window, seed, params);
+                window.recenter(world, (camera.x >> 8) >> tile_px_log2, (camera.y >> 8) >> tile_px_log2);
             }
-        }
-        if held & (bit::L | bit::R) == bit::L | bit::R && pressed & (bit::L | bit::R) != 0 {
-            hud = !hud;
-        }
-        let c = controls(&keys, &mut select_used);
-        {
+            if pressed & bit::SELECT != 0 {
+                select_used = false;
+            }
+            if keys.released_bits() & bit::SELECT != 0 && !select_used {
+                view = view.next();
+                if view == View::Map {
+                    map::load_palette();
+                } else {
+                    load_palette(&palette);
+                }
+            }
+            if held & (bit::L | bit::R) == bit::L | bit::R && pressed & (bit::L | bit::R) != 0 {
+                hud = !hud;
+            }
+            let c = controls(&keys, &mut select_used);
             let scene = Scene::new(window, world.size_tiles(), params.tile_count, &bank).expect("bank checked");
-            flight::fly(&mut camera, c, refreshes, &scene);
+            flight::fly(&mut camera, c, 1, &scene);
         }
+        done = now;
         let tw = Cycles::now();
         let up = window.recenter(world, (camera.x >> 8) >> tile_px_log2, (camera.y >> 8) >> tile_px_log2);
         if up.tiles > 0 {
@@ -220,7 +232,9 @@ extern "C" fn main() -> ! {
             let fps_tenths = 5973 / (refreshes * 10).max(1);
             draw_hud(page, seed, &camera, fps_tenths, t.elapsed(), window_cycles);
         }
-        let cycles = t.elapsed();
+        // A frame's cycles: flight, window, render and HUD; a new world's cost
+        // is on its own `world` line.
+        let cycles = t.elapsed() - world_cycles;
         log!(
             Level::Debug,
             "frame n={} page={} view={} cycles={} render={} window={} window_tiles={} samples={} refreshes={} seed={:#010x} x={} y={} z={} heading={} pitch={}",
@@ -242,9 +256,6 @@ extern "C" fn main() -> ! {
         );
         wait_vblank();
         screen.flip();
-        let now = refresh::count();
-        refreshes = now.wrapping_sub(last_refresh).max(1);
-        last_refresh = now;
         frame = frame.wrapping_add(1);
     }
 }

@@ -65,13 +65,13 @@ core::arch::global_asm!(
     "    push  {{r4-r11, lr}}",
     "    sub   sp, sp, #8", // [sp] job, [sp + 4] band
     "    str   r0, [sp]",
-    "    ldr   r4, [r0, #56]",  // cells
-    "    ldr   r5, [r0, #60]",  // texels
-    "    ldr   r8, [r0, #64]",  // slices
-    "    ldr   r10, [r0, #68]", // vram column
-    "    ldr   r1, [r0, #4]",   // py
-    "    ldr   r0, [r0, #0]",   // px
-    "    mov   r9, #160",       // ybuf
+    "    ldr   r4, [r0, #56]", // cells
+    "    ldr   r5, [r0, #60]", // texels
+    "    ldr   r8, [r0, #64]", // slices
+    "    mov   r10, #63",      // ring mask
+    "    ldr   r1, [r0, #4]",  // py
+    "    ldr   r0, [r0, #0]",  // px
+    "    mov   r9, #160",      // ybuf
     "    mov   r6, #0",
     "    str   r6, [sp, #4]",
     "1:", // band
@@ -84,12 +84,10 @@ core::arch::global_asm!(
     "2:", // sample
     "    add   r0, r0, r2",
     "    add   r1, r1, r3",
-    "    mov   r6, r1, lsr #15",
-    "    and   r6, r6, #63",
-    "    mov   r7, r0, lsr #15",
-    "    and   r7, r7, #63",
-    "    add   r6, r7, r6, lsl #6", // ring index
-    "    ldrb  r6, [r4, r6]",       // tile reference
+    "    and   r6, r10, r1, lsr #15", // ring row
+    "    and   r7, r10, r0, lsr #15", // ring column
+    "    add   r6, r7, r6, lsl #6",   // ring index
+    "    ldrb  r6, [r4, r6]",         // tile reference
     "    mov   r7, r1, lsr #10",
     "    and   r7, r7, #31",
     "    mov   r12, r0, lsr #10",
@@ -133,7 +131,10 @@ core::arch::global_asm!(
     "    add   r6, r6, r7, lsr #8", // colour
     "    sub   lr, r9, r12",        // rows to fill
     "    rsb   r7, r12, r12, lsl #4",
+    "    ldr   r10, [sp]",
+    "    ldr   r10, [r10, #68]",     // vram column
     "    add   r7, r10, r7, lsl #4", // row top's address
+    "    mov   r10, #63",
     "    mov   r9, r12",
     "6:",
     "    strb  r6, [r7], #240",

@@ -344,6 +344,10 @@ mod fast {
     #[unsafe(link_section = ".iwram.voxel_slices")]
     static mut SLICE_TABLE: [i32; 2 * SLICES] = [0; 2 * SLICES];
 
+    /// Open (sky) rows of each column, this frame.
+    #[unsafe(link_section = ".iwram.voxel_open")]
+    static mut OPEN: [u8; COLUMNS] = [0; COLUMNS];
+
     #[instruction_set(arm::a32)]
     #[inline(always)]
     pub(super) fn columns<const N: usize, T: Target>(scene: &Scene<'_, N>, camera: &Camera, target: &mut T) -> Stats {
@@ -381,6 +385,11 @@ mod fast {
             b += 1;
         }
         let mut samples = 0u32;
+        // Rows 0..open[col] of each column are sky; all columns are open above
+        // top_open. (A static: a local array would be zeroed by a call to
+        // `__aeabi_memclr` in ROM.)
+        let open = &raw mut OPEN as usize;
+        let mut top_open = HEIGHT;
         let mut col = 0;
         while col < COLUMNS {
             let u = U[col];
@@ -404,9 +413,38 @@ mod fast {
             // slice table and a VRAM column.
             unsafe { voxel_march_column(&mut job) };
             samples += job.samples;
-            let mut y = 0;
-            while y < job.ybuf as i32 {
-                target.put(col, y as usize, SKY[((y - horizon + 256) & 511) as usize]);
+            // SAFETY: col < COLUMNS: inside OPEN; only this function touches it.
+            unsafe { *((open + col) as *mut u8) = job.ybuf as u8 };
+            if (job.ybuf as usize) < top_open {
+                top_open = job.ybuf as usize;
+            }
+            col += 1;
+        }
+        // The sky: rows every column left open, a row at a time with word
+        // stores; then what stays open in each column.
+        let page = match target.vram_column(0) {
+            Some(a) => a,
+            None => 0,
+        };
+        let mut y = 0;
+        while y < top_open {
+            let word = SKY[((y as i32 - horizon + 256) & 511) as usize] as u32 * 0x0101_0101;
+            let row = page + y * WIDTH;
+            let mut k = 0;
+            while k < WIDTH {
+                // SAFETY: a row of the page (y < 160), word aligned.
+                unsafe { *((row + k) as *mut u32) = word };
+                k += 4;
+            }
+            y += 1;
+        }
+        let mut col = 0;
+        while col < COLUMNS {
+            let mut y = top_open;
+            // SAFETY: as above.
+            let end = unsafe { *((open + col) as *const u8) } as usize;
+            while y < end {
+                target.put(col, y, SKY[((y as i32 - horizon + 256) & 511) as usize]);
                 y += 1;
             }
             col += 1;

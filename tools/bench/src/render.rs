@@ -11,7 +11,7 @@ use std::fmt::Write;
 pub const FRAMES: usize = 600;
 /// The flight (emulator frames: keys): straight, turns, climbs and dives, a
 /// world change, and (from the start position near the world's corner) wraps.
-pub const SCRIPT: &str = "0:UP,150:UP+RIGHT,300:UP+A,420:UP+LEFT,560:UP+B,700:START,702:UP,850:UP+R,\
+pub const SCRIPT: &str = "0:UP,150:UP+RIGHT,300:UP+A,420:UP+LEFT,560:UP+B,700:UP+START,712:UP,850:UP+R,\
                           1000:UP+RIGHT+A,1150:UP+L,1300:UP,1500:UP+LEFT+B,1700:UP";
 /// CPU cycles per second.
 pub const HZ: f64 = 16_777_216.0;
