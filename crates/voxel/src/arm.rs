@@ -8,7 +8,8 @@
 //! Per sample: step the position (24.8); ring index of the tile (y >> 15 & 63,
 //! x >> 15 & 63: tiles of 128 world pixels); tile reference; texel (x >> 10 &
 //! 31: 4 pixels a texel; 32 x 32 halfwords a tile); then
-//! `y = (A[s] - h iz[s]) >> 16` with `A[s] = (horizon << 16) + eye * iz[s]`
+//! `y = (A[s] + h * -iz[s]) >> 16` (one multiply-accumulate) with
+//! `A[s] = (horizon << 16) + eye * iz[s]`
 //! precomputed per frame (the reference's `horizon + ((eye - h) iz >> 16)`,
 //! the same integer); if `y` is above the y-buffer, fill the rows in between
 //! with two byte stores per loop (each store writes a two-pixel column pair).
@@ -27,7 +28,7 @@ pub struct ColumnJob {
     pub cells: u32,
     /// 60: the bank's texels (32 x 32 per tile).
     pub texels: u32,
-    /// 64: per slice, `A` and `iz` (i32 each).
+    /// 64: per slice, `A` and `-iz` (i32 each).
     pub slices: u32,
     /// 68: VRAM address of the column's pixel pair on row 0.
     pub vram: u32,
@@ -74,14 +75,13 @@ core::arch::global_asm!(
     "    mov   r9, #160",      // ybuf
     "    mov   r6, #0",
     "    str   r6, [sp, #4]",
-    "1:", // band
+    "1:", // band: its step, then 16 samples unrolled
     "    ldr   r12, [sp]",
     "    ldr   r6, [sp, #4]",
     "    add   r12, r12, r6, lsl #3",
     "    ldr   r2, [r12, #8]",  // sx
     "    ldr   r3, [r12, #12]", // sy
-    "    mov   r11, #16",
-    "2:", // sample
+    "    .rept 16",
     "    add   r0, r0, r2",
     "    add   r1, r1, r3",
     "    and   r6, r10, r1, lsr #15", // ring row
@@ -97,14 +97,11 @@ core::arch::global_asm!(
     "    mov   r7, r7, lsl #1",
     "    ldrh  r7, [r5, r7]", // texel: height | colour << 8
     "    and   r6, r7, #255",
-    "    ldmia r8!, {{r12, lr}}", // A, iz
-    "    mul   r6, lr, r6",
-    "    sub   r12, r12, r6", // y << 16 (HEIGHT_SHIFT 0)
-    "    cmp   r9, r12, asr #16",
-    "    bgt   4f",
-    "3:", // next
-    "    subs  r11, r11, #1",
-    "    bne   2b",
+    "    ldmia r8!, {{r11, r12}}",    // A, -iz
+    "    mla   r11, r12, r6, r11",    // A + h * (-iz) = y << 16
+    "    cmp   r9, r11, asr #16",
+    "    blgt  4f",                   // above the y-buffer: draw
+    "    .endr",
     "    ldr   r6, [sp, #4]",
     "    add   r6, r6, #1",
     "    str   r6, [sp, #4]",
@@ -120,30 +117,28 @@ core::arch::global_asm!(
     "    add   sp, sp, #8",
     "    pop   {{r4-r11, lr}}",
     "    bx    lr",
-    "4:", // draw
-    "    mov   r12, r12, asr #16",
-    "    cmp   r12, #0",
-    "    movlt r12, #0", // top
+    "4:", // draw rows top..ybuf; returns to the next sample through lr
+    "    mov   r11, r11, asr #16",
+    "    cmp   r11, #0",
+    "    movlt r11, #0", // top
     "    ldr   r6, [sp]",
-    "    ldr   lr, [sp, #4]",
-    "    add   r6, r6, lr, lsl #2",
-    "    ldr   r6, [r6, #72]",      // fog base of the band
-    "    add   r6, r6, r7, lsr #8", // colour
-    "    sub   lr, r9, r12",        // rows to fill
-    "    rsb   r7, r12, r12, lsl #4",
-    "    ldr   r10, [sp]",
-    "    ldr   r10, [r10, #68]",     // vram column
-    "    add   r7, r10, r7, lsl #4", // row top's address
-    "    mov   r10, #63",
-    "    mov   r9, r12",
+    "    ldr   r12, [sp, #4]",
+    "    add   r12, r6, r12, lsl #2",
+    "    ldr   r12, [r12, #72]",     // fog base of the band
+    "    add   r12, r12, r7, lsr #8", // colour
+    "    ldr   r6, [r6, #68]",       // vram column
+    "    rsb   r7, r11, r11, lsl #4",
+    "    add   r7, r6, r7, lsl #4",  // address of row top
+    "    sub   r6, r9, r11",         // rows to fill
+    "    mov   r9, r11",
     "6:",
-    "    strb  r6, [r7], #240",
-    "    subs  lr, lr, #2",
-    "    strbge r6, [r7], #240",
+    "    strb  r12, [r7], #240",
+    "    subs  r6, r6, #2",
+    "    strbge r12, [r7], #240",
     "    bgt   6b",
     "    cmp   r9, #0",
-    "    bne   3b",
-    "    b     5b",
+    "    beq   5b", // column full: done (nothing was pushed for the draw)
+    "    bx    lr",
     ".size voxel_march_column, . - voxel_march_column",
     ".thumb",
 );

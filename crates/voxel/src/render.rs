@@ -340,7 +340,7 @@ mod fast {
     use crate::arm::{ColumnJob, voxel_march_column};
     use crate::projection::SLICES;
 
-    /// Per slice: `A = (horizon << 16) + eye * iz` and `iz`, rebuilt each frame.
+    /// Per slice: `A = (horizon << 16) + eye * iz` and `-iz`, rebuilt each frame.
     #[unsafe(link_section = ".iwram.voxel_slices")]
     static mut SLICE_TABLE: [i32; 2 * SLICES] = [0; 2 * SLICES];
 
@@ -363,7 +363,7 @@ mod fast {
             // the one GBA thread, touches it.
             unsafe {
                 *((table + 8 * s) as *mut i32) = (horizon << 16) + eye * iz;
-                *((table + 8 * s + 4) as *mut i32) = iz;
+                *((table + 8 * s + 4) as *mut i32) = -iz;
             }
             s += 1;
         }
