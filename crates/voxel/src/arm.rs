@@ -97,10 +97,10 @@ core::arch::global_asm!(
     "    mov   r7, r7, lsl #1",
     "    ldrh  r7, [r5, r7]", // texel: height | colour << 8
     "    and   r6, r7, #255",
-    "    ldmia r8!, {{r11, r12}}",    // A, -iz
-    "    mla   r11, r12, r6, r11",    // A + h * (-iz) = y << 16
+    "    ldmia r8!, {{r11, r12}}", // A, -iz
+    "    mla   r11, r12, r6, r11", // A + h * (-iz) = y << 16
     "    cmp   r9, r11, asr #16",
-    "    blgt  4f",                   // above the y-buffer: draw
+    "    blgt  4f", // above the y-buffer: draw
     "    .endr",
     "    ldr   r6, [sp, #4]",
     "    add   r6, r6, #1",
@@ -124,12 +124,12 @@ core::arch::global_asm!(
     "    ldr   r6, [sp]",
     "    ldr   r12, [sp, #4]",
     "    add   r12, r6, r12, lsl #2",
-    "    ldr   r12, [r12, #72]",     // fog base of the band
+    "    ldr   r12, [r12, #72]",      // fog base of the band
     "    add   r12, r12, r7, lsr #8", // colour
-    "    ldr   r6, [r6, #68]",       // vram column
+    "    ldr   r6, [r6, #68]",        // vram column
     "    rsb   r7, r11, r11, lsl #4",
-    "    add   r7, r6, r7, lsl #4",  // address of row top
-    "    sub   r6, r9, r11",         // rows to fill
+    "    add   r7, r6, r7, lsl #4", // address of row top
+    "    sub   r6, r9, r11",        // rows to fill
     "    mov   r9, r11",
     "6:",
     "    strb  r12, [r7], #240",

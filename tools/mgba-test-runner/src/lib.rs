@@ -24,4 +24,4 @@ pub use gbarom as rom;
 pub use emulator::{Emulator, Level, LoadError, LogLine};
 pub use frame::{Frame, GoldenError, GoldenMode, check_golden};
 pub use keys::{KeyScript, Keys, ScriptError};
-pub use run::{RomLine, RunConfig, RunFailure, RunReport, run};
+pub use run::{GifCapture, RomLine, RunConfig, RunFailure, RunReport, run};

@@ -34,6 +34,9 @@ struct Args {
     /// Rewrite the golden images instead of comparing.
     #[arg(long)]
     bless: bool,
+    /// Record an animated GIF of frames FROM..=TO, one in EVERY: `PATH:FROM:TO:EVERY`.
+    #[arg(long, value_parser = gif_spec)]
+    gif: Option<mgba_test_runner::GifCapture>,
     /// Stop when the ROM logs a line containing this text.
     #[arg(long)]
     stop_on: Option<String>,
@@ -49,6 +52,19 @@ fn frame_path(s: &str) -> Result<(u32, PathBuf), String> {
         return Err("frames count from 1".into());
     }
     Ok((n, PathBuf::from(p)))
+}
+
+fn gif_spec(s: &str) -> Result<mgba_test_runner::GifCapture, String> {
+    let parts: Vec<&str> = s.rsplitn(4, ':').collect();
+    if parts.len() != 4 {
+        return Err(format!("`{s}` is not PATH:FROM:TO:EVERY"));
+    }
+    let n = |v: &str| v.parse::<u32>().map_err(|_| format!("`{v}` is not a number"));
+    let (every, to, from) = (n(parts[0])?, n(parts[1])?, n(parts[2])?);
+    if from == 0 || to < from || every == 0 {
+        return Err("need 1 <= FROM <= TO and EVERY >= 1".into());
+    }
+    Ok(mgba_test_runner::GifCapture { path: PathBuf::from(parts[3]), from, to, every })
 }
 
 fn main() -> ExitCode {
@@ -76,6 +92,7 @@ fn real_main(args: Args) -> Result<bool> {
         actual_dir: std::env::temp_dir(),
         golden_mode: Some(if args.bless { GoldenMode::Bless } else { GoldenMode::Check }),
         stop_on: args.stop_on,
+        gif: args.gif,
         echo: !args.quiet,
         ..Default::default()
     };

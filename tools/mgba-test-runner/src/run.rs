@@ -36,6 +36,19 @@ pub struct RunConfig {
     pub stop_on: Option<String>,
     /// Echo the ROM's log lines to stderr as they come.
     pub echo: bool,
+    /// Record an animated GIF.
+    pub gif: Option<GifCapture>,
+}
+
+/// Which frames go into an animated GIF, and where it is written.
+#[derive(Debug, Clone)]
+pub struct GifCapture {
+    pub path: PathBuf,
+    /// First and last frame (counting from 1), inclusive.
+    pub from: u32,
+    pub to: u32,
+    /// Keep one frame in this many (1 = every refresh, 60 fps).
+    pub every: u32,
 }
 
 /// A line the ROM logged, with the frame it came in (counting from 1).
@@ -126,6 +139,7 @@ pub fn run(rom: &[u8], config: &RunConfig) -> Result<RunReport, RunFailure> {
     let mut report = RunReport::default();
     let mut fatal: Vec<String> = Vec::new();
     let mut fatal_at: Option<u32> = None;
+    let mut gif_frames: Vec<Frame> = Vec::new();
     for frame in 1..=config.frames {
         emu.set_keys(config.keys.keys_at(frame - 1));
         emu.run_frame();
@@ -137,6 +151,12 @@ pub fn run(rom: &[u8], config: &RunConfig) -> Result<RunReport, RunFailure> {
         for (_, path) in config.screenshots.iter().filter(|(f, _)| *f == frame) {
             emu.frame().save_png(path).map_err(|e| RunFailure::Golden(e.to_string()))?;
             report.screenshots.push(path.clone());
+        }
+        if let Some(g) = &config.gif
+            && (g.from..=g.to).contains(&frame)
+            && (frame - g.from) % g.every.max(1) == 0
+        {
+            gif_frames.push(emu.frame());
         }
         for (_, golden) in config.goldens.iter().filter(|(f, _)| *f == frame) {
             if let Err(e) = check_golden(&emu.frame(), golden, &config.actual_dir, mode) {
@@ -156,6 +176,10 @@ pub fn run(rom: &[u8], config: &RunConfig) -> Result<RunReport, RunFailure> {
     }
     if !fatal.is_empty() {
         report.fatal = Some(fatal.join("\n"));
+    }
+    if let Some(g) = &config.gif {
+        write_gif(&g.path, &gif_frames, g.every.max(1)).map_err(|e| RunFailure::Golden(e.to_string()))?;
+        report.screenshots.push(g.path.clone());
     }
     report.last_frame = Some(emu.frame());
     report.save = emu.save_data();
@@ -191,4 +215,22 @@ fn absorb(
     } else if matches!(line.level, Level::Fatal | Level::Error | Level::Warn | Level::GameError) {
         report.emulator_messages.push((frame, format!("{} {}: {}", line.category, line.level, line.message)));
     }
+}
+
+/// Encodes `frames` as a looping GIF, `every` refreshes (1/60 s) apart.
+fn write_gif(path: &std::path::Path, frames: &[Frame], every: u32) -> Result<(), GoldenError> {
+    use image::codecs::gif::{GifEncoder, Repeat};
+    let io = |e: &dyn std::fmt::Display| GoldenError::Io(path.to_path_buf(), e.to_string());
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| io(&e))?;
+    }
+    let file = std::fs::File::create(path).map_err(|e| io(&e))?;
+    let mut enc = GifEncoder::new_with_speed(std::io::BufWriter::new(file), 10);
+    enc.set_repeat(Repeat::Infinite).map_err(|e| io(&e))?;
+    let delay = image::Delay::from_numer_denom_ms(every * 1000, 60);
+    for f in frames {
+        let rgba = image::DynamicImage::ImageRgb8(f.to_image()).to_rgba8();
+        enc.encode_frame(image::Frame::from_parts(rgba, 0, 0, delay)).map_err(|e| io(&e))?;
+    }
+    Ok(())
 }

@@ -14,7 +14,6 @@ mod setup;
 use anyhow::Result;
 use clap::{Parser, Subcommand};
 use cmd::{cargo, have_command, root, run};
-use std::path::PathBuf;
 use std::process::Command;
 
 #[derive(Debug, Parser)]
@@ -55,6 +54,8 @@ enum Task {
     Lint,
     /// Run every benchmark and print its table (JSON lines in target/bench/).
     Bench,
+    /// Regenerate the README's pictures in docs/ (flight GIF, views, tile set previews).
+    Docs,
 }
 
 fn main() -> std::process::ExitCode {
@@ -83,6 +84,7 @@ fn task(task: Task) -> Result<()> {
             lint()
         }
         Task::Bench => bench(),
+        Task::Docs => docs(),
     }
 }
 
@@ -123,18 +125,39 @@ fn test(bless: bool, no_lint: bool) -> Result<()> {
     let gba = rom::build()?;
     eprintln!("built {}", gba.display());
     eprintln!("== emulator tests");
-    let mut c = cargo();
-    c.current_dir(root()).args(["test", "--quiet", "--package", "e2e"]).env("TERRAIN_ROM_DIR", rom::gba_dir());
-    if bless {
-        c.env("TERRAIN_BLESS", "1");
-    }
-    run(&mut c)?;
+    let e2e = |args: &[&str]| -> Result<()> {
+        let mut c = cargo();
+        c.current_dir(root()).args(["test", "--quiet", "--package", "e2e"]).args(args);
+        c.env("TERRAIN_ROM_DIR", rom::gba_dir());
+        if bless {
+            c.env("TERRAIN_BLESS", "1");
+        }
+        run(&mut c)
+    };
+    e2e(&["--", "--skip", "soak"])?;
+    eprintln!("== soak: 36,000 frames of scripted flight");
+    e2e(&["--test", "soak", "--", "--nocapture"])?;
     eprintln!("all tests passed");
     Ok(())
 }
 
-/// A key timeline for the headless demo run.
-const DEMO_KEYS: &str = "0:,30:RIGHT,60:DOWN,90:LEFT+UP,150:";
+/// A key timeline for the headless demo run: cruise, bank right while
+/// climbing, bank left, dive.
+const DEMO_KEYS: &str = "0:UP,90:UP+RIGHT+A,170:UP,230:UP+LEFT,300:UP+B,360:UP";
+
+/// The harness's command line, run through cargo.
+fn runner() -> Command {
+    let mut c = cargo();
+    c.current_dir(root()).args(["run", "--quiet", "--release", "--package", "mgba-test-runner", "--"]);
+    c
+}
+
+/// tilebake's command line, run through cargo.
+fn tilebake() -> Command {
+    let mut c = cargo();
+    c.current_dir(root()).args(["run", "--quiet", "--release", "--package", "tilebake", "--"]);
+    c
+}
 
 fn run_rom(headless: bool, frames: u32) -> Result<()> {
     setup::setup()?;
@@ -155,18 +178,44 @@ fn run_rom(headless: bool, frames: u32) -> Result<()> {
     }
     let out = root().join("target/run");
     std::fs::create_dir_all(&out)?;
-    let mut shots: Vec<PathBuf> = Vec::new();
-    let mut c = cargo();
-    c.current_dir(root()).args(["run", "--quiet", "--release", "--package", "mgba-test-runner", "--"]);
-    c.arg(&gba).args(["--frames", &frames.to_string(), "--keys", DEMO_KEYS]);
+    let mut c = runner();
+    c.arg(&gba).args(["--frames", &frames.to_string(), "--keys", DEMO_KEYS, "--quiet"]);
     for f in (60..=frames).step_by(60) {
-        let p = out.join(format!("frame-{f:05}.png"));
-        c.arg("--screenshot").arg(format!("{f}:{}", p.display()));
-        shots.push(p);
+        c.arg("--screenshot").arg(format!("{f}:{}", out.join(format!("frame-{f:05}.png")).display()));
     }
+    let gif = out.join("flight.gif");
+    c.arg("--gif").arg(format!("{}:60:{}:4", gif.display(), frames.min(420)));
     eprintln!("no display: running {frames} frames headless");
     run(&mut c)?;
-    println!("screenshots in {}", out.display());
+    println!("screenshots and flight.gif in {}", out.display());
+    Ok(())
+}
+
+fn docs() -> Result<()> {
+    setup::setup()?;
+    let gba = rom::build()?;
+    let docs = root().join("docs");
+    std::fs::create_dir_all(&docs)?;
+    let mut c = runner();
+    c.arg(&gba).args(["--frames", "420", "--keys", DEMO_KEYS, "--quiet"]);
+    c.arg("--gif").arg(format!("{}:60:420:4", docs.join("flight.gif").display()));
+    run(&mut c)?;
+    for (name, keys) in [("view-terrain.png", "0:UP,60:"), ("view-boundaries.png", "0:UP,60:,70:SELECT,74:")] {
+        let mut c = runner();
+        c.arg(&gba).args(["--frames", "120", "--keys", keys, "--quiet"]);
+        c.arg("--screenshot").arg(format!("120:{}", docs.join(name).display()));
+        run(&mut c)?;
+    }
+    let bank = root().join("target/default.bank");
+    run(tilebake().args(["bake", "--manifest", "assets/terrain.toml", "-o"]).arg(&bank))?;
+    run(tilebake()
+        .arg("preview")
+        .arg(&bank)
+        .arg("-o")
+        .arg(docs.join("default"))
+        .args(["--seed", "1", "--tiles", "12"]))?;
+    run(tilebake().arg("inspect").arg(&bank))?;
+    println!("docs/ regenerated");
     Ok(())
 }
 

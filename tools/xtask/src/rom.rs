@@ -25,7 +25,7 @@ pub const BINS: &[&str] = &["bench_terrain"];
 /// ROMs whose hot code is checked, with name fragments of the functions that
 /// must be ARM code in IWRAM (see `gbarom::iwram`).
 const HOT: &[(&str, &[&str])] = &[
-    ("terrain", &["8recenter", "7rebuild", "10regenerate", "6render", "9fill_page"]),
+    ("terrain", &["8recenter", "7rebuild", "10regenerate", "6render", "9fill_page", "voxel_march_column"]),
     ("bench_terrain", &["8recenter", "7rebuild", "10regenerate"]),
 ];
 
