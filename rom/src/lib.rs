@@ -7,6 +7,7 @@
 //! ([`map`]) and once-borrowed statics ([`statics`]).
 #![no_std]
 
+pub mod bookmark;
 pub mod cycles;
 pub mod input;
 pub mod log;

@@ -2,7 +2,8 @@
 //!
 //! D-pad: forward/back and turn; L/R: strafe; A/B: climb/descend; START: a new
 //! world; SELECT: next view (3D, 3D with tile boundaries, top-down tile map);
-//! SELECT held + D-pad up/down: pitch; L+R together: HUD on/off.
+//! SELECT held + D-pad up/down: pitch; L+R together: HUD on/off; SELECT +
+//! START: bookmark the world and camera in SRAM (resumed at power-on).
 #![no_std]
 #![no_main]
 
@@ -18,9 +19,9 @@ use terrain_rom::statics::Static;
 use terrain_rom::text::TextWriter;
 use terrain_rom::video::{Mode4, Page, set_palette};
 use terrain_rom::vram::VramTarget;
-use terrain_rom::{log, map, refresh, tiles, wait_vblank};
+use terrain_rom::{bookmark, log, map, refresh, tiles, wait_vblank};
 use voxel::flight::{self, Controls};
-use voxel::palette::ui;
+use voxel::palette::{MOODS, Mood, ui};
 use voxel::{Camera, Options, Scene};
 
 /// Tile references around the camera (4 KB, IWRAM: read by every sample).
@@ -69,9 +70,10 @@ fn new_world(world: &mut World, window: &mut Window<WINDOW>, seed: u32, params: 
     let cycles = t.elapsed();
     window.invalidate();
     log!(
-        "world seed={:#010x} tiles={} new_world_cycles={} fingerprint={:#010x}",
+        "world seed={:#010x} tiles={} mood={} new_world_cycles={} fingerprint={:#010x}",
         seed,
         params.tile_count,
+        MOODS[Mood::of(seed).base].0,
         cycles,
         world.fingerprint()
     );
@@ -137,14 +139,22 @@ extern "C" fn main() -> ! {
     for (i, c) in colours.iter_mut().enumerate().take(bank.palette_len()) {
         *c = bank.colour(i);
     }
-    let palette = voxel::palette::build(&colours[..bank.palette_len()]);
+    let colours = &colours[..bank.palette_len()];
+    let mut palette = voxel::palette::build(colours, &Mood::of(FIRST_SEED));
     load_palette(&palette);
     let params = WorldParams { tile_count: bank.tile_count() as u16, ..WorldParams::DEFAULT };
 
+    // A bookmark from battery-backed SRAM, if a valid one is there.
+    let (resume, slots) = bookmark::newest();
+    log!("bookmark slots: 0 {:?}, 1 {:?}", slots[0].map(|b| b.sequence), slots[1].map(|b| b.sequence));
     let world = WORLD.take();
     let window = TILE_WINDOW.take();
-    let mut seed = FIRST_SEED;
+    let mut seed = resume.map_or(FIRST_SEED, |(_, b)| b.seed);
     let _ = new_world(world, window, seed, params);
+    if seed != FIRST_SEED {
+        palette = voxel::palette::build(colours, &Mood::of(seed));
+        load_palette(&palette);
+    }
 
     // Start near the world's corner, heading diagonally: the first seconds of
     // any flight cross the wrap in both directions.
@@ -155,6 +165,22 @@ extern "C" fn main() -> ! {
     {
         let scene = Scene::new(window, world.size_tiles(), params.tile_count, &bank).expect("bank checked");
         camera.z = (scene.ground(camera.x >> 8, camera.y >> 8) + 80) << 8;
+    }
+    if let Some((slot, b)) = resume {
+        let wrap = (world_px << 8).wrapping_sub(1);
+        camera = Camera { x: b.camera.x & wrap, y: b.camera.y & wrap, ..b.camera };
+        window.recenter(world, (camera.x >> 8) >> tile_px_log2, (camera.y >> 8) >> tile_px_log2);
+        log!(
+            "bookmark resumed: slot {} sequence {} seed={:#010x} x={} y={} z={} heading={} pitch={}",
+            slot,
+            b.sequence,
+            b.seed,
+            camera.x,
+            camera.y,
+            camera.z,
+            camera.heading,
+            camera.pitch
+        );
     }
 
     let t = Cycles::now();
@@ -182,9 +208,28 @@ extern "C" fn main() -> ! {
             keys.advance(refresh::keys_at(r));
             let pressed = keys.pressed_bits();
             let held = keys.held_bits();
-            if pressed & bit::START != 0 {
+            if pressed & bit::START != 0 && held & bit::SELECT != 0 {
+                // SELECT + START: bookmark this world and camera.
+                select_used = true;
+                let (slot, b) = bookmark::save(seed, &camera);
+                log!(
+                    "bookmark saved: slot {} sequence {} seed={:#010x} x={} y={} z={} heading={} pitch={}",
+                    slot,
+                    b.sequence,
+                    seed,
+                    camera.x,
+                    camera.y,
+                    camera.z,
+                    camera.heading,
+                    camera.pitch
+                );
+            } else if pressed & bit::START != 0 {
                 seed = Rng::new(seed ^ r).next_u32();
                 world_cycles += new_world(world, window, seed, params);
+                palette = voxel::palette::build(colours, &Mood::of(seed));
+                if view != View::Map {
+                    load_palette(&palette);
+                }
                 window.recenter(world, (camera.x >> 8) >> tile_px_log2, (camera.y >> 8) >> tile_px_log2);
             }
             if pressed & bit::SELECT != 0 {

@@ -17,5 +17,5 @@ fn main() {
             pitch: n(5) as i16,
         },
     };
-    e2e::frame_image(&e2e::reference_frame(&log)).save(&a[6]).unwrap();
+    e2e::frame_image(&e2e::reference_frame(&log), log.seed).save(&a[6]).unwrap();
 }

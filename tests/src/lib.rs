@@ -106,11 +106,12 @@ pub fn reference_frame(frame: &FrameLog) -> voxel::Frame {
     out
 }
 
-/// A reference frame as a picture, through the ROM's palette for the default bank.
-pub fn frame_image(frame: &voxel::Frame) -> image::RgbImage {
+/// A reference frame as a picture, through the ROM's palette for the default
+/// bank and the world of `seed`.
+pub fn frame_image(frame: &voxel::Frame, seed: u32) -> image::RgbImage {
     let bank = bank::parse(default_bank()).expect("default bank");
     let colours: Vec<u16> = (0..bank.palette_len()).map(|i| bank.colour(i)).collect();
-    let palette = voxel::palette::build(&colours);
+    let palette = voxel::palette::build(&colours, &voxel::palette::Mood::of(seed));
     let px = |c: u16| -> [u8; 3] {
         let e = |v: u16| ((v & 31) as u8) << 3 | ((v & 31) as u8) >> 2;
         [e(c), e(c >> 5), e(c >> 10)]

@@ -12,6 +12,7 @@ fn other_bank() -> Vec<u8> {
         tile_size: 16,
         colours: 24,
         pairs: vec![Pair { height: assets.join("height.png"), texture: assets.join("texture.png") }],
+        seam_band: 0,
     };
     tilebake::bake(&options, &mut |_, _, _| {}).unwrap().bytes
 }

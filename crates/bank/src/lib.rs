@@ -13,7 +13,8 @@
 //!
 //! Height and colour share one halfword so the renderer's inner loop fetches
 //! both with one 16-bit load. `payload_len` counts everything after the header
-//! and `crc32` (CRC-32/ISO-HDLC, as zlib) covers those bytes. [`parse`] checks
+//! and `crc32` holds CRC-32/ISO-HDLC (as zlib) of the header's first 20 bytes
+//! XOR that of the payload, so any change is caught. [`parse`] checks
 //! every field and every texel and never panics, whatever the input.
 #![no_std]
 
@@ -56,7 +57,7 @@ pub struct Header {
     pub flags: u32,
     /// Bytes after the header.
     pub payload_len: u32,
-    /// CRC-32 of the payload.
+    /// CRC-32 of the header's first 20 bytes XOR CRC-32 of the payload.
     pub crc32: u32,
 }
 
@@ -115,6 +116,13 @@ impl core::fmt::Display for BankError {
 }
 
 impl core::error::Error for BankError {}
+
+/// The header's `crc32` field: CRC-32 of the header's first 20 bytes (all
+/// but the field itself) XOR CRC-32 of the payload, so a change anywhere, in
+/// the header or the payload, is caught.
+fn checksum(scan: &impl Scan, head: &[u8], payload: &[u8]) -> u32 {
+    scan.crc32(head) ^ scan.crc32(payload)
+}
 
 /// Bytes of palette plus padding to a multiple of 4, for `palette_len` colours.
 pub const fn palette_bytes(palette_len: usize) -> usize {
@@ -205,7 +213,7 @@ pub fn parse_with<'a>(bytes: &'a [u8], scan: &impl Scan) -> Result<Bank<'a>, Ban
     let Some(payload) = bytes.get(HEADER_LEN..total) else {
         return Err(BankError::Truncated { expected: total, found: bytes.len() });
     };
-    let crc = scan.crc32(payload);
+    let crc = checksum(scan, &bytes[..HEADER_LEN - 4], payload);
     if crc != header.crc32 {
         return Err(BankError::Checksum { expected: header.crc32, found: crc });
     }
@@ -301,8 +309,10 @@ pub fn encode(tile_size: u16, palette: &[u16], tiles: &[u16]) -> Result<alloc::v
         palette_len: u16::try_from(palette.len()).unwrap_or(u16::MAX),
         flags: 0,
         payload_len: payload.len() as u32,
-        crc32: CRC.checksum(&payload),
+        crc32: 0,
     };
+    let mut header = header;
+    header.crc32 = checksum(&PortableScan, &bytemuck::bytes_of(&header)[..HEADER_LEN - 4], &payload);
     let mut out = alloc::vec::Vec::with_capacity(HEADER_LEN + payload.len());
     out.extend_from_slice(bytemuck::bytes_of(&header));
     out.extend_from_slice(&payload);

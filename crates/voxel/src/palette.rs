@@ -50,15 +50,61 @@ pub const fn blend(a: u16, b: u16, num: u32) -> u16 {
     )
 }
 
-/// Sky colour at the top of the screen and at the horizon.
+/// Sky colour at the top of the screen and at the horizon (the plain mood).
 pub const SKY_TOP: u16 = join(6, 12, 26);
 pub const SKY_HORIZON: u16 = join(24, 27, 30);
 
 /// How far (in 16ths) each fog level pulls a colour towards the horizon colour.
 pub const FOG_AMOUNT: [u32; FOG_LEVELS as usize] = [0, 3, 6, 9];
 
-/// The whole palette for a bank palette of `colours` (BGR555; unused entries black).
-pub fn build(colours: &[u16]) -> [u16; 256] {
+/// A world's look: sky, light on the land, water. Derived from the seed, so
+/// two worlds rarely look alike, from a few natural base moods.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Mood {
+    /// Which base mood (index into [`MOODS`]).
+    pub base: usize,
+    pub sky_top: u16,
+    pub sky_horizon: u16,
+    /// Light on land colours: red, green, blue gains in 16ths.
+    pub light: [u32; 3],
+    /// Gains for water colours (blue-dominant ones).
+    pub water: [u32; 3],
+}
+
+/// Base moods: (name, sky top, horizon, land light, water light).
+pub const MOODS: [(&str, u16, u16, [u32; 3], [u32; 3]); 6] = [
+    ("summer", join(6, 12, 26), join(24, 27, 30), [16, 16, 16], [16, 16, 16]),
+    ("autumn", join(8, 11, 22), join(28, 24, 20), [20, 15, 11], [14, 15, 15]),
+    ("winter", join(14, 16, 22), join(27, 28, 30), [15, 16, 19], [13, 16, 19]),
+    ("dusk", join(6, 4, 14), join(30, 18, 12), [19, 13, 12], [15, 12, 16]),
+    ("tropical", join(2, 14, 28), join(22, 30, 31), [14, 19, 14], [10, 20, 18]),
+    ("overcast", join(14, 15, 17), join(22, 23, 24), [14, 15, 15], [14, 15, 15]),
+];
+
+impl Mood {
+    /// The mood of the world of `seed`: a base mood and a small jitter of its light.
+    pub fn of(seed: u32) -> Mood {
+        let mut rng = terrain::rng::Rng::new(seed ^ 0x6D6F_6F64);
+        let base = rng.below(MOODS.len() as u32) as usize;
+        let (_, sky_top, sky_horizon, light, water) = MOODS[base];
+        let mut jitter = |g: [u32; 3]| g.map(|v| (v as i32 + rng.below(5) as i32 - 2).max(8) as u32);
+        Mood { base, sky_top, sky_horizon, light: jitter(light), water: jitter(water) }
+    }
+
+    /// The plain mood (summer, no jitter).
+    pub const PLAIN: Mood =
+        Mood { base: 0, sky_top: SKY_TOP, sky_horizon: SKY_HORIZON, light: [16, 16, 16], water: [16, 16, 16] };
+}
+
+fn lit(c: u16, gains: [u32; 3]) -> u16 {
+    let (r, g, b) = split(c);
+    let f = |v: u32, k: u32| ((v * k + 8) / 16).min(31);
+    join(f(r, gains[0]), f(g, gains[1]), f(b, gains[2]))
+}
+
+/// The whole palette for a bank palette of `colours` (BGR555; unused entries
+/// black) in `mood`.
+pub fn build(colours: &[u16], mood: &Mood) -> [u16; 256] {
     let mut p = [0u16; 256];
     p[ui::BLACK as usize] = 0;
     p[ui::WHITE as usize] = join(31, 31, 31);
@@ -67,11 +113,14 @@ pub fn build(colours: &[u16]) -> [u16; 256] {
     p[ui::BOUNDARY as usize] = join(31, 24, 0);
     p[ui::HUD_BG as usize] = join(2, 3, 6);
     for i in 0..SKY_LEN as u32 {
-        p[(SKY_BASE as u32 + i) as usize] = blend(SKY_TOP, SKY_HORIZON, i * 16 / (SKY_LEN as u32 - 1));
+        p[(SKY_BASE as u32 + i) as usize] = blend(mood.sky_top, mood.sky_horizon, i * 16 / (SKY_LEN as u32 - 1));
     }
     for (fog, amount) in FOG_AMOUNT.iter().enumerate() {
         for (i, c) in colours.iter().take(TERRAIN_LEN as usize).enumerate() {
-            p[TERRAIN_BASE as usize + fog * TERRAIN_LEN as usize + i] = blend(*c & 0x7FFF, SKY_HORIZON, *amount);
+            let c = *c & 0x7FFF;
+            let (r, g, b) = split(c);
+            let gains = if b > r + 2 && b > g { mood.water } else { mood.light };
+            p[TERRAIN_BASE as usize + fog * TERRAIN_LEN as usize + i] = blend(lit(c, gains), mood.sky_horizon, *amount);
         }
     }
     p
@@ -85,16 +134,28 @@ pub const fn terrain(c: u8, fog: u8) -> u8 {
 
 #[cfg(test)]
 mod tests {
+    extern crate std;
     use super::*;
 
     #[test]
     fn the_plan_fits_in_256_entries() {
         assert_eq!(TERRAIN_BASE as u32 + FOG_LEVELS as u32 * TERRAIN_LEN as u32, 256);
         assert_eq!(SKY_BASE + SKY_LEN, TERRAIN_BASE);
-        let p = build(&[0x7FFF; 52]);
+        let p = build(&[0x7FFF; 52], &Mood::PLAIN);
         assert_eq!(p[terrain(0, 0) as usize], 0x7FFF);
         assert_ne!(p[terrain(51, 3) as usize], 0x7FFF, "fogged");
         assert_eq!(p[SKY_BASE as usize], SKY_TOP);
         assert_eq!(p[(SKY_BASE + SKY_LEN - 1) as usize], SKY_HORIZON);
+    }
+
+    #[test]
+    fn seeds_get_different_moods() {
+        let colours = [join(10, 20, 8), join(4, 8, 24), join(20, 18, 14)];
+        let palettes: std::vec::Vec<[u16; 256]> = (0..64).map(|s| build(&colours, &Mood::of(s))).collect();
+        let distinct = (0..64).filter(|&i| (0..i).all(|j| palettes[j] != palettes[i])).count();
+        assert!(distinct >= 60, "only {distinct} distinct palettes in 64 seeds");
+        let bases: std::collections::BTreeSet<usize> = (0..64).map(|s| Mood::of(s).base).collect();
+        assert_eq!(bases.len(), MOODS.len(), "every base mood occurs");
+        assert_eq!(Mood::of(5), Mood::of(5));
     }
 }

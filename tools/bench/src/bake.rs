@@ -40,8 +40,12 @@ pub fn bench(root: &Path) -> Result<Report> {
         let (h, t) = (dir.path().join(format!("h{times}.png")), dir.path().join(format!("t{times}.png")));
         tiled(&root.join("assets/height.png"), &h, times)?;
         tiled(&root.join("assets/texture.png"), &t, times)?;
-        let options =
-            tilebake::Options { tile_size: 16, colours: 52, pairs: vec![tilebake::Pair { height: h, texture: t }] };
+        let options = tilebake::Options {
+            tile_size: 16,
+            colours: 52,
+            pairs: vec![tilebake::Pair { height: h, texture: t }],
+            seam_band: 0,
+        };
         let mut times_ms = Vec::new();
         let mut baked = None;
         for _ in 0..3 {

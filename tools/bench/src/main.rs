@@ -6,6 +6,7 @@
 mod bake;
 mod record;
 mod render;
+mod seams;
 mod terrain;
 
 use anyhow::{Context, Result, bail};
@@ -62,6 +63,12 @@ fn main() -> Result<()> {
     println!("## Renderer (target/gba/terrain.gba, scripted flight)\n\n{}", flight.text);
     println!("wrote {}", jsonl.display());
 
+    let seam = seams::bench(std::path::Path::new("."), &rom)?;
+    let jsonl = args.out.join("seams.jsonl");
+    std::fs::write(&jsonl, &seam.jsonl)?;
+    println!("## Seams\n\n{}", seam.text);
+    println!("wrote {}", jsonl.display());
+
     let baking = bake::bench(std::path::Path::new("."))?;
     let jsonl = args.out.join("tilebake.jsonl");
     std::fs::write(&jsonl, &baking.jsonl)?;
@@ -77,12 +84,13 @@ fn main() -> Result<()> {
          implementation of the paper's method (`crates/terrain/src/paper.rs`,\n\
          Thumb code in ROM as a C compiler would leave it) run in the same ROM;\n\
          \"paper, published\" quotes the paper's own tables.\n\n\
-         ## Renderer\n\n{}\n\n## Terrain core\n\n{}\n\n## tilebake (host wall-clock time, not cycles)\n\n{}\n",
-        flight.text, terrain.text, baking.text
+         ## Renderer\n\n{}\n\n## Seams\n\n{}\n\n## Terrain core\n\n{}\n\n## tilebake (host wall-clock time, not cycles)\n\n{}\n",
+        flight.text, seam.text, terrain.text, baking.text
     );
     std::fs::write(&args.markdown, md)?;
     println!("wrote {}", args.markdown.display());
     update_readme(std::path::Path::new("README.md"), "render", &flight.text)?;
+    update_readme(std::path::Path::new("README.md"), "seams", &seam.text)?;
     Ok(())
 }
 

@@ -34,6 +34,29 @@ pub struct Report {
     pub jsonl: String,
 }
 
+/// Per-frame cycle figures of a flight.
+pub struct Flight {
+    pub median: u64,
+}
+
+/// Flies the scripted route and returns the median cycles per frame.
+pub fn flight(rom: &[u8]) -> Result<Flight> {
+    let keys: KeyScript = SCRIPT.parse()?;
+    let stop = format!("frame n={FRAMES} ");
+    let report = run(rom, &RunConfig { frames: 6000, keys, stop_on: Some(stop), ..Default::default() })?;
+    report.verdict()?;
+    let mut cycles: Vec<u64> = report
+        .lines()
+        .filter(|l| l.starts_with("frame n=") && !l.starts_with("frame n=0 "))
+        .filter_map(|l| fields(l).get("cycles").and_then(|v| v.parse().ok()))
+        .collect();
+    if cycles.len() < FRAMES {
+        bail!("the flight rendered only {} frames", cycles.len());
+    }
+    cycles.sort_unstable();
+    Ok(Flight { median: percentile(&cycles, 0.5) })
+}
+
 /// Runs the flight and builds the report.
 pub fn bench(rom: &[u8]) -> Result<Report> {
     let keys: KeyScript = SCRIPT.parse()?;

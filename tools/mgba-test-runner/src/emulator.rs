@@ -114,8 +114,18 @@ impl Emulator {
         unsafe { ffi::tr_load_save(self.raw, data.as_ptr().cast(), data.len()) != 0 }
     }
 
-    /// A copy of the battery save.
+    /// A copy of the battery save: mGBA's own copy when it has one, else the
+    /// 32 KB SRAM window read byte by byte (mGBA 0.10 clones nothing for a save
+    /// type it detected at run time).
     pub fn save_data(&mut self) -> Vec<u8> {
+        let cloned = self.cloned_save();
+        if !cloned.is_empty() {
+            return cloned;
+        }
+        (0..0x8000u32).map(|i| self.read8(0x0E00_0000 + i)).collect()
+    }
+
+    fn cloned_save(&mut self) -> Vec<u8> {
         let mut p: *mut c_void = std::ptr::null_mut();
         // SAFETY: the shim returns a malloc'd buffer of the returned size, or null.
         unsafe {

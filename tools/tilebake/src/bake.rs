@@ -34,6 +34,11 @@ pub struct Options {
     /// The pairs, in order.
     #[serde(rename = "pair", default)]
     pub pairs: Vec<Pair>,
+    /// Seams: the outer `seam_band` texels of every tile fade to a common
+    /// height and colour, so tiles join without cliffs or colour steps
+    /// whatever their neighbours (0: off, tiles as cut, as in the paper).
+    #[serde(default)]
+    pub seam_band: u32,
 }
 
 fn default_colours() -> u32 {
@@ -61,6 +66,9 @@ impl Options {
         }
         if !(2..=MAX_COLOURS as u32).contains(&self.colours) {
             return Err(Error::Colours(self.colours));
+        }
+        if self.seam_band * 2 > self.tile_size {
+            return Err(Error::SeamBand { band: self.seam_band, tile: self.tile_size });
         }
         if self.pairs.is_empty() {
             return Err(Error::NoInput);
@@ -157,10 +165,7 @@ pub fn bake(options: &Options, progress: Progress<'_>) -> Result<Baked> {
     progress("quantising", 1, 1);
 
     let total: u64 = loaded.iter().map(|l| (l.texture.width() / tile * l.texture.height() / tile) as u64).sum();
-    let mut seen: HashMap<Vec<u16>, usize> = HashMap::new();
-    let mut tiles: Vec<u16> = Vec::new();
-    let mut cut = 0usize;
-    let mut distinct = 0usize;
+    let mut cut: Vec<Vec<u16>> = Vec::new();
     for l in &loaded {
         let colours = l.texture.pixels().map(|p| remap[quant.index_of(&[p[0], p[1], p[2], 255])]).collect::<Vec<_>>();
         let w = l.texture.width();
@@ -173,26 +178,34 @@ pub fn bake(options: &Options, progress: Progress<'_>) -> Result<Baked> {
                         t.push(bank::texel(h, colours[(y * w + x) as usize]));
                     }
                 }
-                cut += 1;
-                if !seen.contains_key(&t) {
-                    seen.insert(t.clone(), distinct);
-                    distinct += 1;
-                    if distinct <= bank::MAX_TILES {
-                        tiles.extend_from_slice(&t);
-                    }
-                }
-                if cut.is_multiple_of(64) {
-                    progress("cutting tiles", cut as u64, total);
+                cut.push(t);
+                if cut.len().is_multiple_of(64) {
+                    progress("cutting tiles", cut.len() as u64, total);
                 }
             }
         }
     }
     progress("cutting tiles", total, total);
+    if options.seam_band > 0 {
+        crate::seams::fade_edges(&mut cut, tile as usize, options.seam_band as usize);
+    }
+    let mut seen: HashMap<&[u16], usize> = HashMap::new();
+    let mut tiles: Vec<u16> = Vec::new();
+    let mut distinct = 0usize;
+    for t in &cut {
+        if !seen.contains_key(t.as_slice()) {
+            seen.insert(t, distinct);
+            distinct += 1;
+            if distinct <= bank::MAX_TILES {
+                tiles.extend_from_slice(t);
+            }
+        }
+    }
     if distinct > bank::MAX_TILES {
         let suggest = (tile * 2).min(128);
         return Err(Error::TooManyTiles { count: distinct, tile, suggest });
     }
     let bytes = bank::encode(tile as u16, &palette, &tiles)
         .map_err(|e| Error::Bank { path: PathBuf::from("<baked bank>"), source: e })?;
-    Ok(Baked { bytes, tiles_cut: cut, tiles_stored: distinct, colours: palette.len() })
+    Ok(Baked { bytes, tiles_cut: cut.len(), tiles_stored: distinct, colours: palette.len() })
 }

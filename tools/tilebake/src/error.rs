@@ -43,6 +43,8 @@ pub enum Error {
     Slot { path: PathBuf, count: usize },
     #[error("{}: the packed ROM would be {size} bytes, over the 32 MiB a cartridge maps", path.display())]
     RomTooBig { path: PathBuf, size: usize },
+    #[error("--seam-band {band} is more than half the tile size {tile}")]
+    SeamBand { band: u32, tile: u32 },
     #[error("size {0} is not a multiple of 128 between 128 and 4096")]
     GenerateSize(u32),
 }

@@ -20,7 +20,11 @@ pub fn report(path: &Path) -> Result<String> {
     let n = b.tile_size();
     let mut s = String::new();
     let _ = writeln!(s, "bank {}: {} bytes, format version {}", path.display(), bytes.len(), h.version);
-    let _ = writeln!(s, "checksum: CRC-32 {:#010x} over {} payload bytes (ok)", h.crc32, h.payload_len);
+    let _ = writeln!(
+        s,
+        "checksum: {:#010x} (CRC-32 of the header XOR of the {} payload bytes, ok)",
+        h.crc32, h.payload_len
+    );
     let _ = writeln!(s, "tiles: {} of {n}x{n} px", b.tile_count());
     let _ = write!(s, "palette: {} colours (BGR555):", b.palette_len());
     for i in 0..b.palette_len() {

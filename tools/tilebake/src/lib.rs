@@ -11,6 +11,7 @@ pub mod inspect;
 pub mod io;
 pub mod pack;
 pub mod preview;
+pub mod seams;
 
 pub use bake::{Baked, Options, Pair, bake};
 pub use error::{Error, Result};

@@ -29,15 +29,19 @@ enum Command {
         /// The texture of the heightmap given in the same position.
         #[arg(long = "texture")]
         textures: Vec<PathBuf>,
-        /// Tile side in pixels: 8, 16, 32, 64 or 128.
-        #[arg(long, default_value_t = 32)]
-        tile_size: u32,
-        /// Palette colours (2..=52).
-        #[arg(long, default_value_t = bank::MAX_COLOURS as u32)]
-        colours: u32,
-        /// A TOML sidecar with tile_size, colours and [[pair]] height/texture entries
-        /// (instead of the options above).
-        #[arg(long, conflicts_with_all = ["heights", "textures"])]
+        /// Tile side in pixels: 8, 16, 32, 64 or 128 [default: 32].
+        #[arg(long)]
+        tile_size: Option<u32>,
+        /// Palette colours, 2..=52 [default: 52].
+        #[arg(long)]
+        colours: Option<u32>,
+        /// Fade the outer N texels of every tile to a common height and colour,
+        /// so tiles join without seams [default: 0, tiles as cut].
+        #[arg(long)]
+        seam_band: Option<u32>,
+        /// A TOML sidecar with tile_size, colours, seam_band and [[pair]]
+        /// height/texture entries (instead of the options above).
+        #[arg(long, conflicts_with_all = ["heights", "textures", "tile_size", "colours", "seam_band"])]
         manifest: Option<PathBuf>,
         /// The bank to write.
         #[arg(short, long)]
@@ -75,6 +79,18 @@ enum Command {
         #[arg(short, long)]
         output: PathBuf,
     },
+    /// Measure how visible the seams between tiles are in a seeded world.
+    #[command(after_help = "Example:\n  tilebake seams my.bank --seed 1")]
+    Seams {
+        /// The bank.
+        bank: PathBuf,
+        /// World seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u32,
+        /// Side of the measured area, in tiles.
+        #[arg(long, default_value_t = 32)]
+        tiles: u32,
+    },
     /// Make a heightmap + texture pair from a seed (fractal noise, biome colours).
     #[command(after_help = "Example:\n  tilebake generate --seed 1 --size 256 -o assets/")]
     Generate {
@@ -110,7 +126,7 @@ fn main() -> ExitCode {
 
 fn run(command: Command) -> Result<()> {
     match command {
-        Command::Bake { heights, textures, tile_size, colours, manifest, output } => {
+        Command::Bake { heights, textures, tile_size, colours, seam_band, manifest, output } => {
             let options = match manifest {
                 Some(m) => Options::from_manifest(&m)?,
                 None => {
@@ -119,7 +135,12 @@ fn run(command: Command) -> Result<()> {
                     }
                     let pairs =
                         heights.into_iter().zip(textures).map(|(height, texture)| Pair { height, texture }).collect();
-                    Options { tile_size, colours, pairs }
+                    Options {
+                        tile_size: tile_size.unwrap_or(32),
+                        colours: colours.unwrap_or(bank::MAX_COLOURS as u32),
+                        pairs,
+                        seam_band: seam_band.unwrap_or(0),
+                    }
                 }
             };
             let start = std::time::Instant::now();
@@ -162,6 +183,17 @@ fn run(command: Command) -> Result<()> {
         Command::Pack { base, bank, output } => {
             let size = tilebake::pack::pack_files(&base, &bank, &output)?;
             println!("{}: {size} bytes, bank from {}", output.display(), bank.display());
+        }
+        Command::Seams { bank, seed, tiles } => {
+            let bytes = tilebake::inspect::load(&bank)?;
+            let b = bank::parse(&bytes).map_err(|source| tilebake::Error::Bank { path: bank.clone(), source })?;
+            let m = tilebake::seams::measure(&b, seed, tiles);
+            println!(
+                "{}: seam height ratio {:.3}, colour ratio {:.3} (across tile borders / inside tiles; 1.0 = invisible)",
+                bank.display(),
+                m.height_ratio,
+                m.colour_ratio
+            );
         }
         Command::Generate { seed, size, output } => {
             for p in tilebake::generate::write(seed, size, &output)? {

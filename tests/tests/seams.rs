@@ -1,0 +1,21 @@
+//! Seams before and after, as golden frames (kept as documentation images):
+//! the default ROM (faded edges) and the same ROM with the tiles as cut.
+
+use e2e::{actual_dir, golden, rom, root};
+use mgba_test_runner::{GoldenMode, RunConfig, check_golden, run};
+
+#[test]
+fn seams_before_and_after() {
+    let mut options = tilebake::Options::from_manifest(&root().join("assets/terrain.toml")).unwrap();
+    assert!(options.seam_band > 0, "the default set fades its edges");
+    options.seam_band = 0;
+    let plain = tilebake::bake(&options, &mut |_, _, _| {}).unwrap().bytes;
+    let before = tilebake::pack::pack("terrain.gba".as_ref(), &rom("terrain"), &plain).unwrap();
+    for (name, bytes) in [("seams-before.png", before), ("seams-after.png", rom("terrain"))] {
+        let report = run(&bytes, &RunConfig { frames: 60, ..Default::default() }).unwrap();
+        report.verdict().unwrap();
+        let frame = report.last_frame.unwrap();
+        check_golden(&frame, &golden(name), &actual_dir(), GoldenMode::from_env())
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+}
