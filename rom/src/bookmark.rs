@@ -84,8 +84,11 @@ pub fn load(slot: usize) -> Result<Bookmark, SlotError> {
     })
 }
 
-/// The newest valid bookmark, and what each slot held.
-pub fn newest() -> (Option<(usize, Bookmark)>, [Result<Bookmark, SlotError>; 2]) {
+/// What each slot held.
+pub type Slots = [Result<Bookmark, SlotError>; 2];
+
+/// The newest valid bookmark (with its slot), and what each slot held.
+pub fn newest() -> (Option<(usize, Bookmark)>, Slots) {
     let slots = [load(0), load(1)];
     let mut best: Option<(usize, Bookmark)> = None;
     for (i, s) in slots.iter().enumerate() {

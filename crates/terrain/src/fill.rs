@@ -85,26 +85,68 @@ pub(crate) fn fill_rect<const N: usize>(
                 }
             } else if wx == one && one >= 4 {
                 // Whole cell rows: aligned words (the cell starts at a multiple
-                // of the spacing, so of 4, in the ring row too).
-                let mut r = ty as usize;
-                let end = r + hy as usize;
-                while r < end {
-                    let base = &mut rows[r & (N - 1)] as *mut RingRowBytes<N> as usize + col;
-                    let (step2, step3, step4) = (step << 1, step.wrapping_mul(3), step << 2);
-                    let mut v = start;
-                    let mut k = 0;
-                    while k < one as usize {
-                        let t0 = table[(v >> INDEX) as usize] as u32;
-                        let t1 = table[(v.wrapping_add(step) >> INDEX) as usize] as u32;
-                        let t2 = table[(v.wrapping_add(step2) >> INDEX) as usize] as u32;
-                        let t3 = table[(v.wrapping_add(step3) >> INDEX) as usize] as u32;
-                        put_word(base + k, t0 | t1 << 8 | t2 << 16 | t3 << 24);
-                        v = v.wrapping_add(step4);
-                        k += 4;
+                // of the spacing, so of 4, in the ring row too; its rows never
+                // straddle the ring's edge, N being a multiple of the spacing).
+                #[cfg(target_arch = "arm")]
+                {
+                    let job = crate::arm::BlockJob {
+                        dst: (&mut rows[ty as usize & (N - 1)] as *mut RingRowBytes<N> as usize + col) as u32,
+                        rows: hy,
+                        words: one >> 2,
+                        start,
+                        dstart,
+                        step,
+                        dstep,
+                        table: table as *const [u8; TABLE_LEN] as usize as u32,
+                        stride: N as u32,
+                    };
+                    // SAFETY: the job covers hy ring rows of the caller's
+                    // window from column `col`, `one` bytes each, and the
+                    // world's table; see above for why they fit.
+                    unsafe { crate::arm::terrain_fill_block(&job) };
+                }
+                #[cfg(not(target_arch = "arm"))]
+                {
+                    let mut r = ty as usize;
+                    let end = r + hy as usize;
+                    while r < end {
+                        let base = &mut rows[r & (N - 1)] as *mut RingRowBytes<N> as usize + col;
+                        let (step2, step3, step4) = (step << 1, step.wrapping_mul(3), step << 2);
+                        let mut v = start;
+                        let mut k = 0;
+                        while k < one as usize {
+                            let t0 = table[(v >> INDEX) as usize] as u32;
+                            let t1 = table[(v.wrapping_add(step) >> INDEX) as usize] as u32;
+                            let t2 = table[(v.wrapping_add(step2) >> INDEX) as usize] as u32;
+                            let t3 = table[(v.wrapping_add(step3) >> INDEX) as usize] as u32;
+                            put_word(base + k, t0 | t1 << 8 | t2 << 16 | t3 << 24);
+                            v = v.wrapping_add(step4);
+                            k += 4;
+                        }
+                        start = start.wrapping_add(dstart);
+                        step = step.wrapping_add(dstep);
+                        r += 1;
                     }
-                    start = start.wrapping_add(dstart);
-                    step = step.wrapping_add(dstep);
-                    r += 1;
+                }
+            } else if cfg!(target_arch = "arm") && one as usize <= N && wx > 1 {
+                // Part of a cell (the window's edges), or cells of 2 tiles: it
+                // cannot straddle the ring's edge (N is a multiple of the spacing).
+                #[cfg(target_arch = "arm")]
+                {
+                    let job = crate::arm::BlockJob {
+                        dst: (&mut rows[ty as usize & (N - 1)] as *mut RingRowBytes<N> as usize + col) as u32,
+                        rows: hy,
+                        words: wx,
+                        start,
+                        dstart,
+                        step,
+                        dstep,
+                        table: table as *const [u8; TABLE_LEN] as usize as u32,
+                        stride: N as u32,
+                    };
+                    // SAFETY: the job covers hy ring rows of the window from
+                    // column `col`, wx bytes each (col + wx <= N), and the table.
+                    unsafe { crate::arm::terrain_fill_bytes(&job, fx0) };
                 }
             } else {
                 // Part of a cell (the window's edges), or cells of 2 tiles.
@@ -133,7 +175,7 @@ pub(crate) fn fill_rect<const N: usize>(
 }
 
 /// Stores four references (`word`'s low byte first) at address `at`.
-#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+#[cfg(not(target_arch = "arm"))]
 #[inline(always)]
 fn put_word(at: usize, word: u32) {
     debug_assert!(at & 3 == 0);

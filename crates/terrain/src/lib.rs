@@ -13,6 +13,8 @@
 //! sections, which the ROM's linker script copies to IWRAM.
 #![no_std]
 
+#[cfg(target_arch = "arm")]
+mod arm;
 mod fill;
 pub mod paper;
 pub mod rng;

@@ -71,8 +71,11 @@ pub struct Mood {
     pub water: [u32; 3],
 }
 
-/// Base moods: (name, sky top, horizon, land light, water light).
-pub const MOODS: [(&str, u16, u16, [u32; 3], [u32; 3]); 6] = [
+/// A base mood: (name, sky top, horizon, land light, water light).
+pub type BaseMood = (&'static str, u16, u16, [u32; 3], [u32; 3]);
+
+/// The base moods.
+pub const MOODS: [BaseMood; 6] = [
     ("summer", join(6, 12, 26), join(24, 27, 30), [16, 16, 16], [16, 16, 16]),
     ("autumn", join(8, 11, 22), join(28, 24, 20), [20, 15, 11], [14, 15, 15]),
     ("winter", join(14, 16, 22), join(27, 28, 30), [15, 16, 19], [13, 16, 19]),

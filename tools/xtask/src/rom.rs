@@ -25,7 +25,19 @@ pub const BINS: &[&str] = &["bench_terrain"];
 /// ROMs whose hot code is checked, with name fragments of the functions that
 /// must be ARM code in IWRAM (see `gbarom::iwram`).
 const HOT: &[(&str, &[&str])] = &[
-    ("terrain", &["8recenter", "7rebuild", "10regenerate", "6render", "9fill_page", "voxel_march_column"]),
+    (
+        "terrain",
+        &[
+            "8recenter",
+            "7rebuild",
+            "10regenerate",
+            "6render",
+            "9fill_page",
+            "voxel_march_column",
+            "terrain_fill_block",
+            "terrain_fill_bytes",
+        ],
+    ),
     ("bench_terrain", &["8recenter", "7rebuild", "10regenerate"]),
 ];
 
