@@ -24,7 +24,39 @@ pub struct BlockJob {
     pub stride: u32,
 }
 
+/// A line of tiles across grid cells: a window row or column (offsets used by the asm).
+#[repr(C)]
+pub struct LineJob {
+    /// 0: ring address of the line's first tile.
+    pub dst: u32,
+    /// 4: bytes between consecutive tiles (1 along a row, N down a column).
+    pub dst_step: u32,
+    /// 8: tiles.
+    pub count: u32,
+    /// 12: the first tile's coordinate along the line.
+    pub t: u32,
+    /// 16, 20: the grid lines on either side of the line, at grid index 0:
+    /// along a row, the grid rows above and below it; down a column, the grid
+    /// columns left and right of it.
+    pub grid_a: u32,
+    pub grid_b: u32,
+    /// 24: bytes between consecutive grid points along the line (1 or 64).
+    pub k_stride: u32,
+    /// 28: grid mask (side - 1).
+    pub gm: u32,
+    /// 32: the line's fraction across its cell (0 .. spacing).
+    pub f: u32,
+    /// 36: spacing, log2.
+    pub s: u32,
+    /// 40: the scale shift (`World::scale`).
+    pub up: u32,
+    /// 44: the random table.
+    pub table: u32,
+}
+
 unsafe extern "C" {
+    /// Fills one line of tiles, walking grid cells: exactly `World::fill_line`.
+    pub fn terrain_fill_line(job: *const LineJob);
     /// Fills one cell's rows. `job` must describe memory the caller owns.
     pub fn terrain_fill_block(job: *const BlockJob);
     /// Fills part of one cell's rows, a byte at a time: `words` is then the
@@ -92,5 +124,68 @@ core::arch::global_asm!(
     "    pop   {{r4-r11, lr}}",
     "    bx    lr",
     ".size terrain_fill_bytes, . - terrain_fill_bytes",
+    // Line walker. r9 = job. value(k) = (A(k) << s) + (B(k) - A(k)) * f with
+    // A(k) = grid_a[(k & gm) * k_stride], B likewise.
+    ".global terrain_fill_line",
+    ".type terrain_fill_line,%function",
+    "terrain_fill_line:",
+    "    push  {{r4-r11, lr}}",
+    "    mov   r9, r0",
+    "    ldr   r3, [r9, #0]",    // dst
+    "    ldr   r4, [r9, #4]",    // dst_step
+    "    ldr   r5, [r9, #8]",    // count
+    "    ldr   r6, [r9, #12]",   // t
+    "    ldr   r2, [r9, #44]",   // table
+    "    ldr   r12, [r9, #36]",  // s
+    "    mov   r8, r6, lsr r12", // k = t >> s
+    "    bl    9f",              // r7 = value(k)
+    "5:",                        // cell
+    "    cmp   r5, #0",
+    "    beq   8f",
+    "    add   r8, r8, #1",
+    "    mov   r11, r7",        // near
+    "    bl    9f",             // r7 = far = value(k + 1)
+    "    ldr   r12, [r9, #36]", // s
+    "    mov   r10, #1",
+    "    mov   r10, r10, lsl r12", // one
+    "    sub   lr, r10, #1",
+    "    and   lr, r6, lr",   // ft
+    "    sub   r10, r10, lr", // run = one - ft
+    "    cmp   r10, r5",
+    "    movhi r10, r5", // run = min(run, count)
+    "    sub   r5, r5, r10",
+    "    add   r6, r6, r10",          // t += run
+    "    sub   r1, r7, r11",          // far - near
+    "    mul   r0, r1, lr",           // (far - near) * ft
+    "    add   r0, r0, r11, lsl r12", // + near << s
+    "    ldr   lr, [r9, #40]",        // up
+    "    mov   r0, r0, lsl lr",       // v
+    "    mov   r1, r1, lsl lr",       // step
+    "6:",
+    "    ldrb  lr, [r2, r0, lsr #22]",
+    "    add   r0, r0, r1",
+    "    strb  lr, [r3], r4",
+    "    subs  r10, r10, #1",
+    "    bne   6b",
+    "    b     5b",
+    "8:",
+    "    pop   {{r4-r11, lr}}",
+    "    bx    lr",
+    "9:",                       // r7 = value(r8); uses r0, r1, r10, r12
+    "    ldr   r10, [r9, #28]", // gm
+    "    and   r10, r8, r10",
+    "    ldr   r12, [r9, #24]", // k_stride
+    "    mul   r10, r12, r10",  // offset
+    "    ldr   r12, [r9, #16]",
+    "    ldrb  r0, [r12, r10]", // A
+    "    ldr   r12, [r9, #20]",
+    "    ldrb  r1, [r12, r10]", // B
+    "    sub   r1, r1, r0",
+    "    ldr   r12, [r9, #32]", // f
+    "    mul   r10, r1, r12",
+    "    ldr   r12, [r9, #36]", // s
+    "    add   r7, r10, r0, lsl r12",
+    "    bx    lr",
+    ".size terrain_fill_line, . - terrain_fill_line",
     ".thumb",
 );

@@ -188,3 +188,55 @@ fn put_word(at: usize, word: u32) {
     // be inlined into ARM code on the GBA.
     unsafe { *(at as *mut u32) = word }
 }
+
+/// Fills one window column (`DOWN`: tile column `fixed`, rows `t0 .. t0 + N`)
+/// or row (tile row `fixed`, columns `t0 .. t0 + N`) with the ARM line walker,
+/// in the two runs the ring splits it into. The same values as [`fill_rect`].
+#[cfg(target_arch = "arm")]
+#[instruction_set(arm::a32)]
+#[inline(always)]
+pub(crate) fn fill_line_arm<const N: usize, const DOWN: bool>(
+    world: &World,
+    rows: &mut [RingRowBytes<N>; N],
+    t0: u32,
+    fixed: u32,
+) {
+    let p = world.params();
+    let s = p.spacing_log2 as u32;
+    let gm = (1u32 << p.grid_log2) - 1;
+    let grid = world.grid() as *const [u8; MAX_GRID * MAX_GRID] as usize as u32;
+    let cf = fixed >> s;
+    let (a, b) = ((cf & gm) & (MAX_GRID as u32 - 1), (cf.wrapping_add(1) & gm) & (MAX_GRID as u32 - 1));
+    let base = rows as *mut [RingRowBytes<N>; N] as usize as u32;
+    let ring_fixed = fixed & (N as u32 - 1);
+    let start = t0 & (N as u32 - 1);
+    let mut job = crate::arm::LineJob {
+        dst: 0,
+        dst_step: if DOWN { N as u32 } else { 1 },
+        count: 0,
+        t: 0,
+        grid_a: if DOWN { grid + a } else { grid + a * MAX_GRID as u32 },
+        grid_b: if DOWN { grid + b } else { grid + b * MAX_GRID as u32 },
+        k_stride: if DOWN { MAX_GRID as u32 } else { 1 },
+        gm,
+        f: fixed & ((1 << s) - 1),
+        s,
+        up: world.scale(),
+        table: world.table() as *const [u8; TABLE_LEN] as usize as u32,
+    };
+    // Run 1: ring positions start .. N; run 2: 0 .. start.
+    let mut run = 0;
+    while run < 2 {
+        let (from, count, t) =
+            if run == 0 { (start, N as u32 - start, t0) } else { (0, start, t0.wrapping_add(N as u32 - start)) };
+        if count > 0 {
+            job.dst = if DOWN { base + from * N as u32 + ring_fixed } else { base + ring_fixed * N as u32 + from };
+            job.count = count;
+            job.t = t;
+            // SAFETY: the run stays inside the ring (count positions from
+            // `from`, within N), the grid lines and the table belong to `world`.
+            unsafe { crate::arm::terrain_fill_line(&job) };
+        }
+        run += 1;
+    }
+}

@@ -113,10 +113,28 @@ impl<const N: usize> Window<N> {
         let (old_x, old_y) = self.origin;
         if adx > 0 {
             let first = if dx > 0 { old_x.wrapping_add(N as u32) } else { ox };
+            #[cfg(target_arch = "arm")]
+            {
+                let mut k = 0;
+                while k < adx {
+                    crate::fill::fill_line_arm::<N, true>(world, &mut self.cells, old_y, first.wrapping_add(k) & m);
+                    k += 1;
+                }
+            }
+            #[cfg(not(target_arch = "arm"))]
             fill_rect(world, &mut self.cells, first & m, old_y, adx, N as u32);
         }
         if ady > 0 {
             let first = if dy > 0 { old_y.wrapping_add(N as u32) } else { oy };
+            #[cfg(target_arch = "arm")]
+            {
+                let mut k = 0;
+                while k < ady {
+                    crate::fill::fill_line_arm::<N, false>(world, &mut self.cells, ox, first.wrapping_add(k) & m);
+                    k += 1;
+                }
+            }
+            #[cfg(not(target_arch = "arm"))]
             fill_rect(world, &mut self.cells, ox, first & m, N as u32, ady);
         }
         self.origin = (ox, oy);
