@@ -56,6 +56,17 @@ impl View {
     }
 }
 
+/// A world and camera as the log writes them: `seed=0x... x=.. y=.. z=.. heading=.. pitch=..`
+/// (the tests read these words back).
+struct Place<'a>(u32, &'a Camera);
+
+impl core::fmt::Display for Place<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let c = self.1;
+        write!(f, "seed={:#010x} x={} y={} z={} heading={} pitch={}", self.0, c.x, c.y, c.z, c.heading, c.pitch)
+    }
+}
+
 fn load_palette(palette: &[u16; 256]) {
     for (i, c) in palette.iter().enumerate() {
         set_palette(i as u8, Color(*c));
@@ -170,17 +181,7 @@ extern "C" fn main() -> ! {
         let wrap = (world_px << 8).wrapping_sub(1);
         camera = Camera { x: b.camera.x & wrap, y: b.camera.y & wrap, ..b.camera };
         window.recenter(world, (camera.x >> 8) >> tile_px_log2, (camera.y >> 8) >> tile_px_log2);
-        log!(
-            "bookmark resumed: slot {} sequence {} seed={:#010x} x={} y={} z={} heading={} pitch={}",
-            slot,
-            b.sequence,
-            b.seed,
-            camera.x,
-            camera.y,
-            camera.z,
-            camera.heading,
-            camera.pitch
-        );
+        log!("bookmark resumed: slot {} sequence {} {}", slot, b.sequence, Place(b.seed, &camera));
     }
 
     let t = Cycles::now();
@@ -212,17 +213,7 @@ extern "C" fn main() -> ! {
                 // SELECT + START: bookmark this world and camera.
                 select_used = true;
                 let (slot, b) = bookmark::save(seed, &camera);
-                log!(
-                    "bookmark saved: slot {} sequence {} seed={:#010x} x={} y={} z={} heading={} pitch={}",
-                    slot,
-                    b.sequence,
-                    seed,
-                    camera.x,
-                    camera.y,
-                    camera.z,
-                    camera.heading,
-                    camera.pitch
-                );
+                log!("bookmark saved: slot {} sequence {} {}", slot, b.sequence, Place(seed, &camera));
             } else if pressed & bit::START != 0 {
                 seed = Rng::new(seed ^ r).next_u32();
                 world_cycles += new_world(world, window, seed, params);
@@ -282,7 +273,7 @@ extern "C" fn main() -> ! {
         let cycles = t.elapsed() - world_cycles;
         log!(
             Level::Debug,
-            "frame n={} page={} view={} cycles={} render={} window={} window_tiles={} samples={} refreshes={} seed={:#010x} x={} y={} z={} heading={} pitch={}",
+            "frame n={} page={} view={} cycles={} render={} window={} window_tiles={} samples={} refreshes={} {}",
             frame,
             screen.shown() ^ 1,
             view.number(),
@@ -292,12 +283,7 @@ extern "C" fn main() -> ! {
             up.tiles,
             samples,
             refreshes,
-            seed,
-            camera.x,
-            camera.y,
-            camera.z,
-            camera.heading,
-            camera.pitch
+            Place(seed, &camera)
         );
         wait_vblank();
         screen.flip();

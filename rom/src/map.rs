@@ -37,17 +37,24 @@ pub fn load_palette() {
 }
 
 /// Draws the window (`N` x `N` tiles, 2x2 pixels each) with its top-left
-/// corner at pixel (`x0`, `y0`) (`x0` even), first tile at `origin`.
+/// corner at pixel (`x0`, `y0`) (`x0` even; the map must fit on the screen).
 pub fn draw<const N: usize>(page: Page, window: &Window<N>, x0: usize, y0: usize) {
+    assert!(x0.is_multiple_of(2) && x0 + 2 * N <= crate::video::WIDTH && y0 + 2 * N <= crate::video::HEIGHT);
     let (ox, oy) = window.origin();
+    let base = page.as_ptr();
     for j in 0..N {
         let row = window.ring_row(oy as usize + j);
-        let y = y0 + 2 * j;
+        // SAFETY: rows y0 + 2j and y0 + 2j + 1 and halfwords x0/2 .. x0/2 + N
+        // are inside the page (checked above).
+        let line = unsafe { base.add((y0 + 2 * j) * (crate::video::WIDTH / 2) + x0 / 2) };
         for i in 0..N {
-            let t = row[(ox as usize + i) & (N - 1)] as u16 % TILE_COLOURS;
-            let c = TILE_PALETTE_BASE + t as u8;
-            page.set_pair(x0 / 2 + i, y, c, c);
-            page.set_pair(x0 / 2 + i, y + 1, c, c);
+            let c = (TILE_PALETTE_BASE as u16 + row[(ox as usize + i) & (N - 1)] as u16 % TILE_COLOURS) as u8;
+            let pair = c as u16 | (c as u16) << 8;
+            // SAFETY: as above.
+            unsafe {
+                line.add(i).write_volatile(pair);
+                line.add(i + crate::video::WIDTH / 2).write_volatile(pair);
+            }
         }
     }
 }
