@@ -38,6 +38,9 @@ pub struct ColumnJob {
     pub ybuf: u32,
     /// 100 (out): samples taken.
     pub samples: u32,
+    /// 104: per band, the width in world pixels of the tile boundary marks
+    /// (0: no marks).
+    pub lines: [u32; BANDS],
 }
 
 const _: () = {
@@ -47,6 +50,9 @@ const _: () = {
     assert!(core::mem::offset_of!(ColumnJob, fog) == 72);
     assert!(core::mem::offset_of!(ColumnJob, ybuf) == 96);
     assert!(core::mem::offset_of!(ColumnJob, samples) == 100);
+    assert!(core::mem::offset_of!(ColumnJob, lines) == 104);
+    assert!(crate::palette::ui::BOUNDARY == 4, "the asm marks boundaries with entry 4");
+    assert!(crate::render::TEXEL_SHIFT + 5 == 7, "the asm's tile mask is 127 world pixels");
 };
 
 unsafe extern "C" {
@@ -124,9 +130,24 @@ core::arch::global_asm!(
     "    ldr   r6, [sp]",
     "    ldr   r12, [sp, #4]",
     "    add   r12, r6, r12, lsl #2",
+    "    ldr   r6, [r12, #104]",      // boundary mark width of the band (0: none)
     "    ldr   r12, [r12, #72]",      // fog base of the band
     "    add   r12, r12, r7, lsr #8", // colour
-    "    ldr   r6, [r6, #68]",        // vram column
+    "    cmp   r6, #0",
+    "    beq   7f",
+    "    mov   r7, r0, lsr #8",
+    "    and   r7, r7, #127", // x within the tile, world pixels
+    "    cmp   r7, r6",
+    "    blo   8f",
+    "    mov   r7, r1, lsr #8",
+    "    and   r7, r7, #127", // y within the tile
+    "    cmp   r7, r6",
+    "    bhs   7f",
+    "8:",
+    "    mov   r12, #4", // a tile boundary: ui::BOUNDARY
+    "7:",
+    "    ldr   r6, [sp]",
+    "    ldr   r6, [r6, #68]", // vram column
     "    rsb   r7, r11, r11, lsl #4",
     "    add   r7, r6, r7, lsl #4", // address of row top
     "    sub   r6, r9, r11",        // rows to fill

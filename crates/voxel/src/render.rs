@@ -232,8 +232,8 @@ pub fn render<const N: usize, T: Target>(
     target: &mut T,
 ) -> Stats {
     #[cfg(target_arch = "arm")]
-    if scene.tile_log2 == 5 && N == 64 && !options.boundaries && target.vram_column(0).is_some() {
-        return fast::columns(scene, camera, target);
+    if scene.tile_log2 == 5 && N == 64 && target.vram_column(0).is_some() {
+        return fast::columns(scene, camera, options, target);
     }
     // One copy of the column loop per bank tile size, so that its shifts are
     // constants.
@@ -333,7 +333,8 @@ fn columns<const N: usize, const TL: u32, T: Target>(
 }
 
 /// The GBA's fast path: the column loop of [`columns`] for 32-texel tiles and
-/// a 64-wide window, each column marched by [`crate::arm::voxel_march_column`].
+/// a 64-wide window (with or without boundary marks), each column marched by
+/// [`crate::arm::voxel_march_column`].
 #[cfg(target_arch = "arm")]
 mod fast {
     use super::*;
@@ -344,13 +345,34 @@ mod fast {
     #[unsafe(link_section = ".iwram.voxel_slices")]
     static mut SLICE_TABLE: [i32; 2 * SLICES] = [0; 2 * SLICES];
 
+    /// The march's parameters, rewritten for every column.
+    #[unsafe(link_section = ".iwram.voxel_job")]
+    static mut JOB: ColumnJob = ColumnJob {
+        px: 0,
+        py: 0,
+        steps: [0; 2 * BANDS],
+        cells: 0,
+        texels: 0,
+        slices: 0,
+        vram: 0,
+        fog: [0; BANDS],
+        ybuf: 0,
+        samples: 0,
+        lines: [0; BANDS],
+    };
+
     /// Open (sky) rows of each column, this frame.
     #[unsafe(link_section = ".iwram.voxel_open")]
     static mut OPEN: [u8; COLUMNS] = [0; COLUMNS];
 
     #[instruction_set(arm::a32)]
     #[inline(always)]
-    pub(super) fn columns<const N: usize, T: Target>(scene: &Scene<'_, N>, camera: &Camera, target: &mut T) -> Stats {
+    pub(super) fn columns<const N: usize, T: Target>(
+        scene: &Scene<'_, N>,
+        camera: &Camera,
+        options: Options,
+        target: &mut T,
+    ) -> Stats {
         let cos = trig::cos(camera.heading);
         let sin = trig::sin(camera.heading);
         let horizon = HORIZON + camera.pitch as i32;
@@ -367,21 +389,18 @@ mod fast {
             }
             s += 1;
         }
-        let mut job = ColumnJob {
-            px: 0,
-            py: 0,
-            steps: [0; 2 * BANDS],
-            cells: scene.window as *const Window<N> as usize as u32,
-            texels: scene.texels as *const [u16] as *const u16 as usize as u32,
-            slices: table as u32,
-            vram: 0,
-            fog: [0; BANDS],
-            ybuf: 0,
-            samples: 0,
-        };
+        // SAFETY: only this function, on the GBA's one thread, uses JOB. (A
+        // static: building the job on the stack would call `__aeabi_memclr`
+        // in ROM to zero it.)
+        let job = unsafe { &mut *(&raw mut JOB) };
+        job.cells = scene.window as *const Window<N> as usize as u32;
+        job.texels = scene.texels as *const [u16] as *const u16 as usize as u32;
+        job.slices = table as u32;
         let mut b = 0;
         while b < BANDS {
             job.fog[b] = FOG_BASE[(b * BAND_LEN) & 127] as u32;
+            // The portable loop's mark width, `line`.
+            job.lines[b] = if options.boundaries { (BAND_STEP[b] >> 2) + 1 } else { 0 };
             b += 1;
         }
         let mut samples = 0u32;
@@ -411,7 +430,7 @@ mod fast {
             // SAFETY: the job describes the window, the bank's texels (every
             // reference is below the bank's tile count, see `Scene::new`), the
             // slice table and a VRAM column.
-            unsafe { voxel_march_column(&mut job) };
+            unsafe { voxel_march_column(job) };
             samples += job.samples;
             // SAFETY: col < COLUMNS: inside OPEN; only this function touches it.
             unsafe { *((open + col) as *mut u8) = job.ybuf as u8 };
