@@ -32,7 +32,7 @@ pub struct ColumnJob {
     pub slices: u32,
     /// 68: VRAM address of the column's pixel pair on row 0.
     pub vram: u32,
-    /// 72: palette index of colour 0 for each band's fog level.
+    /// 72: palette index of colour 0 for each band's fog level; bit 31 set: mark tile boundaries.
     pub fog: [u32; BANDS],
     /// 96 (out): the y-buffer: rows 0..ybuf are still open (sky).
     pub ybuf: u32,
@@ -130,11 +130,14 @@ core::arch::global_asm!(
     "    ldr   r6, [sp]",
     "    ldr   r12, [sp, #4]",
     "    add   r12, r6, r12, lsl #2",
-    "    ldr   r6, [r12, #104]",      // boundary mark width of the band (0: none)
-    "    ldr   r12, [r12, #72]",      // fog base of the band
+    "    ldr   r12, [r12, #72]",      // fog base of the band (bit 31: mark tile boundaries)
     "    add   r12, r12, r7, lsr #8", // colour
-    "    cmp   r6, #0",
+    "    tst   r12, #0x80000000",
     "    beq   7f",
+    "    ldr   r6, [sp]",
+    "    ldr   r7, [sp, #4]",
+    "    add   r6, r6, r7, lsl #2",
+    "    ldr   r6, [r6, #104]", // boundary mark width of the band
     "    mov   r7, r0, lsr #8",
     "    and   r7, r7, #127", // x within the tile, world pixels
     "    cmp   r7, r6",

@@ -398,7 +398,9 @@ mod fast {
         job.slices = table as u32;
         let mut b = 0;
         while b < BANDS {
-            job.fog[b] = FOG_BASE[(b * BAND_LEN) & 127] as u32;
+            // Bit 31 tells the march to check for tile boundaries (stores keep
+            // the low byte only).
+            job.fog[b] = FOG_BASE[(b * BAND_LEN) & 127] as u32 | if options.boundaries { 1 << 31 } else { 0 };
             // The portable loop's mark width, `line`.
             job.lines[b] = if options.boundaries { (BAND_STEP[b] >> 2) + 1 } else { 0 };
             b += 1;
