@@ -70,8 +70,10 @@ core::arch::global_asm!(
     ".type voxel_march_column,%function",
     "voxel_march_column:",
     "    push  {{r4-r11, lr}}",
-    "    sub   sp, sp, #8", // [sp] job, [sp + 4] band
+    "    sub   sp, sp, #16", // [sp] job, [sp + 4] band, [sp + 8] band's fog base, [sp + 12] vram column
     "    str   r0, [sp]",
+    "    ldr   r6, [r0, #68]",
+    "    str   r6, [sp, #12]", // vram column
     "    ldr   r4, [r0, #56]", // cells
     "    ldr   r5, [r0, #60]", // texels
     "    ldr   r8, [r0, #64]", // slices
@@ -81,9 +83,12 @@ core::arch::global_asm!(
     "    mov   r9, #160",      // ybuf
     "    mov   r6, #0",
     "    str   r6, [sp, #4]",
-    "1:", // band: its step, then 16 samples unrolled
+    "1:", // band: its step and fog base, then 16 samples unrolled
     "    ldr   r12, [sp]",
     "    ldr   r6, [sp, #4]",
+    "    add   r7, r12, r6, lsl #2",
+    "    ldr   r7, [r7, #72]",
+    "    str   r7, [sp, #8]", // fog base of the band (bit 31: mark tile boundaries)
     "    add   r12, r12, r6, lsl #3",
     "    ldr   r2, [r12, #8]",  // sx
     "    ldr   r3, [r12, #12]", // sy
@@ -94,14 +99,13 @@ core::arch::global_asm!(
     "    and   r7, r10, r0, lsr #15", // ring column
     "    add   r6, r7, r6, lsl #6",   // ring index
     "    ldrb  r6, [r4, r6]",         // tile reference
-    "    mov   r7, r1, lsr #10",
-    "    and   r7, r7, #31",
-    "    mov   r12, r0, lsr #10",
-    "    and   r12, r12, #31",
-    "    add   r7, r12, r7, lsl #5",
-    "    add   r7, r7, r6, lsl #10",
-    "    mov   r7, r7, lsl #1",
-    "    ldrh  r7, [r5, r7]", // texel: height | colour << 8
+    "    mov   r7, r1, lsr #4",
+    "    and   r7, r7, #0x7C0", // texel row * 64 bytes: ((y >> 10) & 31) << 6
+    "    mov   r12, r0, lsr #9",
+    "    and   r12, r12, #0x3E", // texel column * 2 bytes: ((x >> 10) & 31) << 1
+    "    add   r7, r7, r12",
+    "    add   r7, r7, r6, lsl #11", // + tile * 2048 bytes
+    "    ldrh  r7, [r5, r7]",        // texel: height | colour << 8
     "    and   r6, r7, #255",
     "    ldmia r8!, {{r11, r12}}", // A, -iz
     "    mla   r11, r12, r6, r11", // A + h * (-iz) = y << 16
@@ -120,37 +124,19 @@ core::arch::global_asm!(
     "    mov   r6, r6, lsr #3",
     "    str   r9, [r0, #96]",
     "    str   r6, [r0, #100]",
-    "    add   sp, sp, #8",
+    "    add   sp, sp, #16",
     "    pop   {{r4-r11, lr}}",
     "    bx    lr",
     "4:", // draw rows top..ybuf; returns to the next sample through lr
     "    mov   r11, r11, asr #16",
     "    cmp   r11, #0",
-    "    movlt r11, #0", // top
-    "    ldr   r6, [sp]",
-    "    ldr   r12, [sp, #4]",
-    "    add   r12, r6, r12, lsl #2",
-    "    ldr   r12, [r12, #72]",      // fog base of the band (bit 31: mark tile boundaries)
+    "    movlt r11, #0",              // top
+    "    ldr   r12, [sp, #8]",        // fog base of the band
     "    add   r12, r12, r7, lsr #8", // colour
     "    tst   r12, #0x80000000",
-    "    beq   7f",
-    "    ldr   r6, [sp]",
-    "    ldr   r7, [sp, #4]",
-    "    add   r6, r6, r7, lsl #2",
-    "    ldr   r6, [r6, #104]", // boundary mark width of the band
-    "    mov   r7, r0, lsr #8",
-    "    and   r7, r7, #127", // x within the tile, world pixels
-    "    cmp   r7, r6",
-    "    blo   8f",
-    "    mov   r7, r1, lsr #8",
-    "    and   r7, r7, #127", // y within the tile
-    "    cmp   r7, r6",
-    "    bhs   7f",
-    "8:",
-    "    mov   r12, #4", // a tile boundary: ui::BOUNDARY
+    "    bne   9f", // mark tile boundaries: check this sample
     "7:",
-    "    ldr   r6, [sp]",
-    "    ldr   r6, [r6, #68]", // vram column
+    "    ldr   r6, [sp, #12]", // vram column
     "    rsb   r7, r11, r11, lsl #4",
     "    add   r7, r6, r7, lsl #4", // address of row top
     "    sub   r6, r9, r11",        // rows to fill
@@ -163,6 +149,22 @@ core::arch::global_asm!(
     "    cmp   r9, #0",
     "    beq   5b", // column full: done (nothing was pushed for the draw)
     "    bx    lr",
+    "9:",
+    "    ldr   r6, [sp]",
+    "    ldr   r7, [sp, #4]",
+    "    add   r6, r6, r7, lsl #2",
+    "    ldr   r6, [r6, #104]", // boundary mark width of the band
+    "    mov   r7, r0, lsr #8",
+    "    and   r7, r7, #127", // x within the tile, world pixels
+    "    cmp   r7, r6",
+    "    blo   8f",
+    "    mov   r7, r1, lsr #8",
+    "    and   r7, r7, #127", // y within the tile
+    "    cmp   r7, r6",
+    "    bhs   7b",
+    "8:",
+    "    mov   r12, #4", // a tile boundary: ui::BOUNDARY
+    "    b     7b",
     ".size voxel_march_column, . - voxel_march_column",
     ".thumb",
 );
