@@ -256,3 +256,28 @@ fn manifest_errors_name_the_file() {
     let o = tilebake(&["bake", "--manifest", &d.s("m.toml"), "-o", &out.display().to_string()]);
     fails(&o, "m.toml", "bogus", &out);
 }
+
+#[test]
+fn interlaced_pngs_are_accepted() {
+    // Adam7 fixtures, written by tests/fixtures/make_interlaced.py.
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let d = Dir::new();
+    let out = d.s("i.bank");
+    let o = tilebake(&[
+        "bake",
+        "--height",
+        &fixtures.join("interlaced16.png").display().to_string(),
+        "--texture",
+        &fixtures.join("interlaced.png").display().to_string(),
+        "--tile-size",
+        "32",
+        "-o",
+        &out,
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let bytes = std::fs::read(&out).unwrap();
+    let bank = bank::parse(&bytes).unwrap();
+    let heights: Vec<u8> = (0..32).map(|x| bank.texel(0, x, 5).0).collect();
+    let want: Vec<u8> = (0..32u32).map(|x| (((x * 2056 + 128) * 255 + 32767) / 65535) as u8).collect();
+    assert_eq!(heights, want, "16-bit interlaced heights decoded in the right places");
+}
