@@ -3,9 +3,10 @@
 //!
 //! The method ("tile detail that fades to a common level at the edges"): in
 //! the outer band of every tile, heights ease (smoothstep) towards one level
-//! shared by all tiles, the median height of the set, and colours switch to
-//! one border colour shared by all tiles, the commonest colour on the tiles'
-//! edges, through an ordered (Bayer 4 x 4) dither so the switch is gradual.
+//! shared by all tiles, the median height of the set; in the outer third of
+//! the band colours switch to one border colour shared by all tiles, the
+//! commonest colour on the tiles' edges, through an ordered (Bayer 4 x 4)
+//! dither so the switch is gradual.
 //! Every tile edge then has the same height and colour, so any tile can sit
 //! next to any other, in any orientation; the lookup and the renderer do not
 //! change, so the cost is zero cycles and zero bytes.
@@ -47,7 +48,10 @@ pub fn fade_edges(tiles: &mut [Vec<u16>], n: usize, band: usize) {
                 let w = u * u * (3 * 256 - 2 * u) / (256 * 256);
                 let h = (t[y * n + x] & 0xFF) as i32;
                 let h = level + ((h - level) * w + 128).div_euclid(256);
-                let keep = (w as u32 * 16) / 256 > BAYER[y % 4][x % 4];
+                // Colours switch over a third of the band only, so the shared
+                // border colour makes a thin seam, not a frame round each tile.
+                let cband = (band / 3).max(1);
+                let keep = d >= cband || (d * 16 / cband) as u32 > BAYER[y % 4][x % 4];
                 let colour = if keep { t[y * n + x] >> 8 } else { border };
                 t[y * n + x] = bank::texel(h.clamp(0, 255) as u8, colour as u8);
             }
