@@ -392,6 +392,7 @@ mod fast {
         // SAFETY: only this function, on the GBA's one thread, uses JOB. (A
         // static: building the job on the stack would call `__aeabi_memclr`
         // in ROM to zero it.)
+        #[allow(clippy::deref_addrof)] // the raw pointer is the sanctioned way to a `static mut`
         let job = unsafe { &mut *(&raw mut JOB) };
         job.cells = scene.window as *const Window<N> as usize as u32;
         job.texels = scene.texels as *const [u16] as *const u16 as usize as u32;
@@ -443,6 +444,8 @@ mod fast {
         }
         // The sky: rows every column left open, a row at a time with word
         // stores; then what stays open in each column.
+        // Not `unwrap_or_default`: a `core` function, not inlinable into ARM code.
+        #[allow(clippy::manual_unwrap_or_default, clippy::manual_unwrap_or)]
         let page = match target.vram_column(0) {
             Some(a) => a,
             None => 0,
