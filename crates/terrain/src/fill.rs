@@ -39,25 +39,14 @@ pub(crate) fn fill_rect<const N: usize>(
     let mut ty = y0;
     let mut left_y = h;
     while left_y > 0 {
-        let fy0 = ty & (one - 1);
-        let mut hy = one - fy0;
-        if hy > left_y {
-            hy = left_y;
-        }
-        let ra = (((ty >> s) & gm) as usize & (MAX_GRID - 1)) * MAX_GRID;
-        let rb = (((ty >> s).wrapping_add(1) & gm) as usize & (MAX_GRID - 1)) * MAX_GRID;
+        let (fy0, hy) = cell_run(ty, one, left_y);
+        let ra = grid_index(ty >> s, gm) * MAX_GRID;
+        let rb = grid_index((ty >> s).wrapping_add(1), gm) * MAX_GRID;
         let mut tx = x0;
         let mut left_x = w;
         while left_x > 0 {
-            let fx0 = tx & (one - 1);
-            let mut wx = one - fx0;
-            if wx > left_x {
-                wx = left_x;
-            }
-            let (ca, cb) = (
-                ((tx >> s) & gm) as usize & (MAX_GRID - 1),
-                ((tx >> s).wrapping_add(1) & gm) as usize & (MAX_GRID - 1),
-            );
+            let (fx0, wx) = cell_run(tx, one, left_x);
+            let (ca, cb) = (grid_index(tx >> s, gm), grid_index((tx >> s).wrapping_add(1), gm));
             let a = grid[ra + ca] as i32;
             let b = grid[ra + cb] as i32;
             let c = grid[rb + ca] as i32;
@@ -172,6 +161,23 @@ pub(crate) fn fill_rect<const N: usize>(
         ty = ty.wrapping_add(hy);
         left_y -= hy;
     }
+}
+
+/// Where coordinate `t` sits in its cell (`one` tiles wide) and how many
+/// tiles of the `left` still to fill lie in that cell: (fraction, run).
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+#[inline(always)]
+fn cell_run(t: u32, one: u32, left: u32) -> (u32, u32) {
+    let f = t & (one - 1);
+    let run = one - f;
+    (f, if run > left { left } else { run })
+}
+
+/// Grid point `i` wrapped by `gm` (side - 1), as an index below [`MAX_GRID`].
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+#[inline(always)]
+fn grid_index(i: u32, gm: u32) -> usize {
+    (i & gm) as usize & (MAX_GRID - 1)
 }
 
 /// Stores four references (`word`'s low byte first) at address `at`.
