@@ -7,10 +7,11 @@
 #![no_std]
 #![no_main]
 
+use bank::Bank;
 use core::fmt::Write;
 use gba::prelude::Color;
 use terrain::rng::Rng;
-use terrain::{Window, World, WorldParams};
+use terrain::{Update, Window, World, WorldParams};
 use terrain_rom::cycles::Cycles;
 use terrain_rom::input::{Keys, bit};
 use terrain_rom::log::Level;
@@ -91,6 +92,18 @@ fn new_world(world: &mut World, window: &mut Window<WINDOW>, seed: u32, params: 
     t.elapsed()
 }
 
+/// Moves the window so that the camera's tile is at its centre
+/// (`tile_px_log2`: log2 of a tile's side, in world pixels).
+fn follow(window: &mut Window<WINDOW>, world: &World, camera: &Camera, tile_px_log2: u32) -> Update {
+    window.recenter(world, (camera.x >> 8) >> tile_px_log2, (camera.y >> 8) >> tile_px_log2)
+}
+
+/// What the flight and the renderer read: the window over `world`, with
+/// `bank`'s texels (`params` were made from the bank, checked when loaded).
+fn scene<'a>(window: &'a Window<WINDOW>, world: &World, params: WorldParams, bank: &Bank<'a>) -> Scene<'a, WINDOW> {
+    Scene::new(window, world.size_tiles(), params.tile_count, bank).expect("bank checked")
+}
+
 /// The HUD: two text rows at the top of the screen.
 fn draw_hud(page: Page, seed: u32, camera: &Camera, fps_tenths: u32, frame: u32, window: u32) {
     let mut w = TextWriter::new(page, 0, 0, ui::WHITE, ui::HUD_BG);
@@ -151,8 +164,6 @@ extern "C" fn main() -> ! {
         *c = bank.colour(i);
     }
     let colours = &colours[..bank.palette_len()];
-    let mut palette = voxel::palette::build(colours, &Mood::of(FIRST_SEED));
-    load_palette(&palette);
     let params = WorldParams { tile_count: bank.tile_count() as u16, ..WorldParams::DEFAULT };
 
     // A bookmark from battery-backed SRAM, if a valid one is there.
@@ -162,25 +173,23 @@ extern "C" fn main() -> ! {
     let window = TILE_WINDOW.take();
     let mut seed = resume.map_or(FIRST_SEED, |(_, b)| b.seed);
     let _ = new_world(world, window, seed, params);
-    if seed != FIRST_SEED {
-        palette = voxel::palette::build(colours, &Mood::of(seed));
-        load_palette(&palette);
-    }
+    let mut palette = voxel::palette::build(colours, &Mood::of(seed));
+    load_palette(&palette);
 
     // Start near the world's corner, heading diagonally: the first seconds of
     // any flight cross the wrap in both directions.
     let tile_px_log2 = voxel::render::tile_px_log2(bank.tile_size());
     let world_px = world.size_tiles() << tile_px_log2;
     let mut camera = Camera { x: (world_px - 160) << 8, y: (world_px - 96) << 8, z: 0, heading: 8192, pitch: 0 };
-    window.recenter(world, (camera.x >> 8) >> tile_px_log2, (camera.y >> 8) >> tile_px_log2);
+    follow(window, world, &camera, tile_px_log2);
     {
-        let scene = Scene::new(window, world.size_tiles(), params.tile_count, &bank).expect("bank checked");
+        let scene = scene(window, world, params, &bank);
         camera.z = (scene.ground(camera.x >> 8, camera.y >> 8) + 80) << 8;
     }
     if let Some((slot, b)) = resume {
         let wrap = (world_px << 8).wrapping_sub(1);
         camera = Camera { x: b.camera.x & wrap, y: b.camera.y & wrap, ..b.camera };
-        window.recenter(world, (camera.x >> 8) >> tile_px_log2, (camera.y >> 8) >> tile_px_log2);
+        follow(window, world, &camera, tile_px_log2);
         log!("bookmark resumed: slot {} sequence {} {}", slot, b.sequence, Place(b.seed, &camera));
     }
 
@@ -221,7 +230,7 @@ extern "C" fn main() -> ! {
                 if view != View::Map {
                     load_palette(&palette);
                 }
-                window.recenter(world, (camera.x >> 8) >> tile_px_log2, (camera.y >> 8) >> tile_px_log2);
+                follow(window, world, &camera, tile_px_log2);
             }
             if pressed & bit::SELECT != 0 {
                 select_used = false;
@@ -238,12 +247,12 @@ extern "C" fn main() -> ! {
                 hud = !hud;
             }
             let c = controls(&keys, &mut select_used);
-            let scene = Scene::new(window, world.size_tiles(), params.tile_count, &bank).expect("bank checked");
+            let scene = scene(window, world, params, &bank);
             flight::fly(&mut camera, c, 1, &scene);
         }
         done = now;
         let tw = Cycles::now();
-        let up = window.recenter(world, (camera.x >> 8) >> tile_px_log2, (camera.y >> 8) >> tile_px_log2);
+        let up = follow(window, world, &camera, tile_px_log2);
         if up.tiles > 0 {
             window_cycles = tw.elapsed();
         }
@@ -252,7 +261,7 @@ extern "C" fn main() -> ! {
         let mut samples = 0;
         match view {
             View::Terrain | View::Boundaries => {
-                let scene = Scene::new(window, world.size_tiles(), params.tile_count, &bank).expect("bank checked");
+                let scene = scene(window, world, params, &bank);
                 let options = Options { boundaries: view == View::Boundaries };
                 samples = voxel::render(&scene, &camera, options, &mut VramTarget::new(page)).samples;
             }

@@ -113,29 +113,11 @@ impl<const N: usize> Window<N> {
         let (old_x, old_y) = self.origin;
         if adx > 0 {
             let first = if dx > 0 { old_x.wrapping_add(N as u32) } else { ox };
-            #[cfg(target_arch = "arm")]
-            {
-                let mut k = 0;
-                while k < adx {
-                    crate::fill::fill_line_arm::<N, true>(world, &mut self.cells, old_y, first.wrapping_add(k) & m);
-                    k += 1;
-                }
-            }
-            #[cfg(not(target_arch = "arm"))]
-            fill_rect(world, &mut self.cells, first & m, old_y, adx, N as u32);
+            scroll_in::<N, true>(world, &mut self.cells, old_y, first, adx);
         }
         if ady > 0 {
             let first = if dy > 0 { old_y.wrapping_add(N as u32) } else { oy };
-            #[cfg(target_arch = "arm")]
-            {
-                let mut k = 0;
-                while k < ady {
-                    crate::fill::fill_line_arm::<N, false>(world, &mut self.cells, ox, first.wrapping_add(k) & m);
-                    k += 1;
-                }
-            }
-            #[cfg(not(target_arch = "arm"))]
-            fill_rect(world, &mut self.cells, ox, first & m, N as u32, ady);
+            scroll_in::<N, false>(world, &mut self.cells, ox, first, ady);
         }
         self.origin = (ox, oy);
         Update { tiles: (adx + ady) * N as u32, rebuilt: false }
@@ -149,6 +131,36 @@ impl<const N: usize> Window<N> {
         fill_rect(world, &mut self.cells, ox & m, oy & m, N as u32, N as u32);
         self.origin = (ox & m, oy & m);
         self.valid = true;
+    }
+}
+
+/// Fills `count` window columns (`DOWN`: tile columns `first ..`, rows
+/// `from .. from + N`) or rows (tile rows `first ..`, columns `from .. from + N`)
+/// that scroll in; tile coordinates wrap to the world. On the GBA each line
+/// goes through the ARM line walker, elsewhere through [`fill_rect`].
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+#[inline(always)]
+fn scroll_in<const N: usize, const DOWN: bool>(
+    world: &World,
+    cells: &mut [RingRowBytes<N>; N],
+    from: u32,
+    first: u32,
+    count: u32,
+) {
+    let m = world.size_tiles() - 1;
+    #[cfg(target_arch = "arm")]
+    {
+        let mut k = 0;
+        while k < count {
+            crate::fill::fill_line_arm::<N, DOWN>(world, cells, from, first.wrapping_add(k) & m);
+            k += 1;
+        }
+    }
+    #[cfg(not(target_arch = "arm"))]
+    if DOWN {
+        fill_rect(world, cells, first & m, from, count, N as u32);
+    } else {
+        fill_rect(world, cells, from, first & m, N as u32, count);
     }
 }
 

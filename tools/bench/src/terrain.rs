@@ -31,6 +31,24 @@ fn find<'a>(records: &'a [Record], pairs: &[(&str, &str)]) -> Option<&'a Record>
     records.iter().find(|r| r.is(pairs))
 }
 
+/// One `ram` JSON line: `bytes` of `mem` for `imp`, with the (tile size in
+/// pixels, window side in tiles) it was measured at, if any.
+fn ram_line(imp: &str, at: Option<(u64, u64)>, bytes: u64, mem: &str) -> String {
+    let mut line = json_line(&[
+        ("impl", Json::Str(imp.into())),
+        ("name", Json::Str("ram".into())),
+        ("tile_size", at.map_or(Json::Null, |(t, _)| Json::Int(t))),
+        ("window", at.map_or(Json::Null, |(_, w)| Json::Int(w))),
+        ("grid", Json::Null),
+        ("cycles", Json::Null),
+        ("ms", Json::Null),
+        ("bytes", Json::Int(bytes)),
+        ("mem", Json::Str(mem.into())),
+    ]);
+    line.push('\n');
+    line
+}
+
 /// Builds the tables (markdown) and the JSON lines from the ROM's records.
 pub fn report(records: &[Record]) -> Result<Report> {
     if records.is_empty() {
@@ -145,36 +163,14 @@ pub fn report(records: &[Record]) -> Result<Report> {
             find(records, &[("impl", imp), ("name", "ram"), ("what", "world")]).and_then(|r| r.num("bytes"))
         {
             writeln!(text, "\nWorld (grid + random table + state), {imp}: {b} bytes.")?;
-            jsonl += &json_line(&[
-                ("impl", Json::Str(imp.into())),
-                ("name", Json::Str("ram".into())),
-                ("tile_size", Json::Null),
-                ("window", Json::Null),
-                ("grid", Json::Null),
-                ("cycles", Json::Null),
-                ("ms", Json::Null),
-                ("bytes", Json::Int(b)),
-                ("mem", Json::Str("world".into())),
-            ]);
-            jsonl.push('\n');
+            jsonl += &ram_line(imp, None, b, "world");
         }
     }
     for (imp, window) in [("ours", "64"), ("paper", "64")] {
         if let Some(b) =
             find(records, &[("impl", imp), ("name", "rebuild"), ("window", window)]).and_then(|r| r.num("bytes"))
         {
-            jsonl += &json_line(&[
-                ("impl", Json::Str(imp.into())),
-                ("name", Json::Str("ram".into())),
-                ("tile_size", Json::Int(16)),
-                ("window", Json::Int(64)),
-                ("grid", Json::Null),
-                ("cycles", Json::Null),
-                ("ms", Json::Null),
-                ("bytes", Json::Int(b)),
-                ("mem", Json::Str("window".into())),
-            ]);
-            jsonl.push('\n');
+            jsonl += &ram_line(imp, Some((16, 64)), b, "window");
         }
     }
     Ok(Report { text, jsonl })
