@@ -77,6 +77,7 @@ fn load_palette(palette: &[u16; 256]) {
 /// Makes the world of `seed`; returns the cycles it took (without the
 /// fingerprint, which is only for the log).
 fn new_world(world: &mut World, window: &mut Window<WINDOW>, seed: u32, params: WorldParams) -> u32 {
+    // The placement was set and checked against these parameters at boot.
     let t = Cycles::now();
     world.regenerate(seed, params).expect("bank tile counts are 1..=256, the rest is fixed");
     let cycles = t.elapsed();
@@ -99,9 +100,9 @@ fn follow(window: &mut Window<WINDOW>, world: &World, camera: &Camera, tile_px_l
 }
 
 /// What the flight and the renderer read: the window over `world`, with
-/// `bank`'s texels (`params` were made from the bank, checked when loaded).
-fn scene<'a>(window: &'a Window<WINDOW>, world: &World, params: WorldParams, bank: &Bank<'a>) -> Scene<'a, WINDOW> {
-    Scene::new(window, world.size_tiles(), params.tile_count, bank).expect("bank checked")
+/// `bank`'s texels (the world was made for the bank, checked at boot).
+fn scene<'a>(window: &'a Window<WINDOW>, world: &World, bank: &Bank<'a>) -> Scene<'a, WINDOW> {
+    Scene::new(window, world, bank).expect("world made for the bank")
 }
 
 /// The HUD: two text rows at the top of the screen.
@@ -164,13 +165,20 @@ extern "C" fn main() -> ! {
         *c = bank.colour(i);
     }
     let colours = &colours[..bank.palette_len()];
-    let params = WorldParams { tile_count: bank.tile_count() as u16, ..WorldParams::DEFAULT };
+    let params = World::params_for(&bank);
 
     // A bookmark from battery-backed SRAM, if a valid one is there.
     let (resume, slots) = bookmark::newest();
     log!("bookmark slots: 0 {:?}, 1 {:?}", slots[0].map(|b| b.sequence), slots[1].map(|b| b.sequence));
     let world = WORLD.take();
     let window = TILE_WINDOW.take();
+    if let Err(e) = world.set_placement(params, &bank.placement()) {
+        log!(Level::Error, "bad tile bank ({:?}): {}", source, e);
+        error_screen("BAD TILE BANK", format_args!("{e}\n\nRebake it with tilebake\nand pack it again."));
+        loop {
+            wait_vblank();
+        }
+    }
     let mut seed = resume.map_or(FIRST_SEED, |(_, b)| b.seed);
     let _ = new_world(world, window, seed, params);
     let mut palette = voxel::palette::build(colours, &Mood::of(seed));
@@ -183,7 +191,7 @@ extern "C" fn main() -> ! {
     let mut camera = Camera { x: (world_px - 160) << 8, y: (world_px - 96) << 8, z: 0, heading: 8192, pitch: 0 };
     follow(window, world, &camera, tile_px_log2);
     {
-        let scene = scene(window, world, params, &bank);
+        let scene = scene(window, world, &bank);
         camera.z = (scene.ground(camera.x >> 8, camera.y >> 8) + 80) << 8;
     }
     if let Some((slot, b)) = resume {
@@ -247,7 +255,7 @@ extern "C" fn main() -> ! {
                 hud = !hud;
             }
             let c = controls(&keys, &mut select_used);
-            let scene = scene(window, world, params, &bank);
+            let scene = scene(window, world, &bank);
             flight::fly(&mut camera, c, 1, &scene);
         }
         done = now;
@@ -261,7 +269,7 @@ extern "C" fn main() -> ! {
         let mut samples = 0;
         match view {
             View::Terrain | View::Boundaries => {
-                let scene = scene(window, world, params, &bank);
+                let scene = scene(window, world, &bank);
                 let options = Options { boundaries: view == View::Boundaries };
                 samples = voxel::render(&scene, &camera, options, &mut VramTarget::new(page)).samples;
             }

@@ -3,7 +3,7 @@
 
 use e2e::run_rom;
 use mgba_test_runner::{KeyScript, RunConfig};
-use terrain::{World, WorldParams};
+use terrain::World;
 
 /// `(seed, tiles, fingerprint)` from the ROM's `world seed=0x... tiles=N ... fingerprint=0x...` lines.
 fn worlds(lines: &[String]) -> Vec<(u32, u16, u32)> {
@@ -31,9 +31,10 @@ fn gba_worlds_equal_host_worlds() {
     let seen = worlds(&lines);
     assert_eq!(seen.len(), 3, "expected three worlds in {lines:?}");
     assert_eq!(seen[0].0, 1, "first seed");
+    let bank = bank::parse(e2e::default_bank()).expect("default bank");
     for (seed, tiles, gba) in seen {
-        let params = WorldParams { tile_count: tiles, ..WorldParams::DEFAULT };
-        let host = World::new(seed, params).unwrap().fingerprint();
+        assert_eq!(tiles as usize, bank.tile_count());
+        let host = World::for_bank(seed, &bank).unwrap().fingerprint();
         assert_eq!(gba, host, "seed {seed:#x}: GBA fingerprint {gba:#x}, host {host:#x}");
     }
 }

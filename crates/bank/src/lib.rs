@@ -3,9 +3,10 @@
 //!
 //! ```text
 //! offset  size              field
-//! 0       24                Header (little-endian, see [`Header`])
-//! 24      2 * palette_len   palette: BGR555 colours (bit 15 clear)
+//! 0       28                Header (little-endian, see [`Header`])
+//! 28      2 * palette_len   palette: BGR555 colours (bit 15 clear)
 //! ..      0 or 2            padding to a multiple of 4
+//! ..      0 or 516          placement tables (corner placement only, see below)
 //! ..      2 * texels        tiles, one after the other, rows top to bottom;
 //!                           each texel a u16: height (low byte, 0..=255)
 //!                           | colour index (high byte, < palette_len)
@@ -13,9 +14,36 @@
 //!
 //! Height and colour share one halfword so the renderer's inner loop fetches
 //! both with one 16-bit load. `payload_len` counts everything after the header
-//! and `crc32` holds CRC-32/ISO-HDLC (as zlib) of the header's first 20 bytes
+//! and `crc32` holds CRC-32/ISO-HDLC (as zlib) of the header's first 24 bytes
 //! XOR that of the payload, so any change is caught. [`parse`] checks
 //! every field and every texel and never panics, whatever the input.
+//!
+//! ## Placement
+//! How a world places the tiles ([`Placement`]):
+//! - **paper** (0): the paper's method: the interpolated structure-grid value
+//!   indexes a random table whose entry is the tile. Tiles are cut from the
+//!   source as they are; borders between them do not match.
+//! - **corners** (1): corner tiles. Every tile corner (grid vertex) gets a
+//!   *class* (0 .. `classes`) from the smoothly interpolated field: class =
+//!   how many of the `thresholds` the field value (0..=255) reaches; and a
+//!   random bit, from the paper's random table. A tile's four corner classes
+//!   make its *configuration* `TL | TR << 2 | BL << 4 | BR << 6` (0..=255);
+//!   each edge's *variant* is the XOR of its two corners' random bits, and the
+//!   edge's two classes and variant decide its border texels, so every tile
+//!   with that edge carries the same border and neighbours join seamlessly.
+//!   The edge variants of a tile make its *combination* `top | bottom << 1 |
+//!   left << 2` (the right edge's variant is the XOR of the other three). The
+//!   tables are 4 bytes of thresholds (`classes - 1` used, strictly
+//!   increasing, 1..=255; the rest 0) and 256 u16 [`ConfigTiles`]
+//!   (`first | count << 8`): a configuration's tiles are `first .. first +
+//!   count` in combination order, `count` [`COMBINATIONS`] (or 1: one tile
+//!   for every combination, for configurations a world never makes).
+//!
+//! ## Height scale
+//! `height_scale` is the set's vertical scale: world pixels per height unit,
+//! 8.8 fixed point (256 = one world pixel per unit), in [`HEIGHT_SCALES`].
+//! Texels are 4 x 4 world pixels, so a slope of one height unit per texel
+//! rises `height_scale / 1024` world pixels per world pixel.
 #![no_std]
 
 #[cfg(feature = "alloc")]
@@ -26,8 +54,8 @@ use bytemuck::{Pod, Zeroable};
 /// First bytes of every bank.
 pub const MAGIC: [u8; 4] = *b"TBNK";
 /// The format version this crate reads and writes.
-pub const VERSION: u16 = 1;
-/// Tile sides allowed, in pixels.
+pub const VERSION: u16 = 2;
+/// Tile sides allowed, in texels.
 pub const TILE_SIZES: [u16; 5] = [8, 16, 32, 64, 128];
 /// Most tiles a bank may hold (tile references are 8 bits).
 pub const MAX_TILES: usize = 256;
@@ -36,10 +64,27 @@ pub const MAX_TILES: usize = 256;
 pub const MAX_COLOURS: usize = 52;
 /// Size of [`Header`], in bytes.
 pub const HEADER_LEN: usize = core::mem::size_of::<Header>();
+/// Corner classes a corner-placement bank may use.
+pub const CLASSES: core::ops::RangeInclusive<u8> = 2..=3;
+/// Configurations (four corner classes of 2 bits each).
+pub const CONFIGS: usize = 256;
+/// Tiles of one corner configuration: one per combination of edge variants.
+pub const COMBINATIONS: u8 = 8;
+/// Bytes of the corner placement tables: thresholds, then the configurations.
+pub const CORNER_TABLES_LEN: usize = 4 + 2 * CONFIGS;
+/// `height_scale` of one world pixel per height unit.
+pub const HEIGHT_SCALE_ONE: u16 = 256;
+/// `height_scale` values allowed: 1/16 to 8 world pixels per height unit.
+pub const HEIGHT_SCALES: core::ops::RangeInclusive<u16> = 16..=2048;
 
 const CRC: crc::Crc<u32> = crc::Crc::<u32>::new(&crc::CRC_32_ISO_HDLC);
 
-/// The bank header (24 bytes, little-endian on every platform we build for).
+/// The `placement` header value of the paper's placement.
+pub const PLACEMENT_PAPER: u8 = 0;
+/// The `placement` header value of corner placement.
+pub const PLACEMENT_CORNERS: u8 = 1;
+
+/// The bank header (28 bytes, little-endian on every platform we build for).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Pod, Zeroable)]
 #[repr(C)]
 pub struct Header {
@@ -47,17 +92,23 @@ pub struct Header {
     pub magic: [u8; 4],
     /// [`VERSION`].
     pub version: u16,
-    /// Tile side, in pixels: one of [`TILE_SIZES`].
+    /// Tile side, in texels: one of [`TILE_SIZES`].
     pub tile_size: u16,
     /// Tiles in the bank: 1..=[`MAX_TILES`].
     pub tile_count: u16,
     /// Palette colours: 1..=[`MAX_COLOURS`].
     pub palette_len: u16,
+    /// [`PLACEMENT_PAPER`] or [`PLACEMENT_CORNERS`].
+    pub placement: u8,
+    /// Corner classes (in [`CLASSES`]) for corner placement, 0 for the paper's.
+    pub classes: u8,
+    /// World pixels per height unit, 8.8 fixed point, in [`HEIGHT_SCALES`].
+    pub height_scale: u16,
     /// Reserved, 0.
     pub flags: u32,
     /// Bytes after the header.
     pub payload_len: u32,
-    /// CRC-32 of the header's first 20 bytes XOR CRC-32 of the payload.
+    /// CRC-32 of the header's first 24 bytes XOR CRC-32 of the payload.
     pub crc32: u32,
 }
 
@@ -76,6 +127,11 @@ pub enum BankError {
     TileCount { found: u16 },
     /// Zero colours, or more than [`MAX_COLOURS`].
     PaletteLen { found: u16 },
+    /// A placement other than paper (0) or corners (1), or a class count that
+    /// does not fit it.
+    Placement { placement: u8, classes: u8 },
+    /// A height scale outside [`HEIGHT_SCALES`].
+    HeightScale { found: u16 },
     /// Reserved flags set.
     Flags { found: u32 },
     /// `payload_len` disagrees with the tile and palette counts.
@@ -86,6 +142,10 @@ pub enum BankError {
     Checksum { expected: u32, found: u32 },
     /// A palette colour has bit 15 set.
     PaletteEntry { index: u16 },
+    /// Class thresholds not strictly increasing in 1..=255, or unused ones not 0.
+    Thresholds,
+    /// A configuration's tile count is not 1 or [`COMBINATIONS`], or its tiles run past the bank's.
+    Config { config: u8, first: u8, count: u8 },
     /// A texel's colour index is outside the palette.
     ColourIndex { tile: u16, texel: u32, index: u8 },
 }
@@ -95,10 +155,22 @@ impl core::fmt::Display for BankError {
         match *self {
             BankError::TooShort { len } => write!(f, "{len} bytes is too short for a tile bank header ({HEADER_LEN})"),
             BankError::BadMagic => write!(f, "not a tile bank (no TBNK magic)"),
-            BankError::Version { found } => write!(f, "bank format version {found}; this build reads {VERSION}"),
+            BankError::Version { found } => {
+                write!(f, "bank format version {found}; this build reads {VERSION} (rebake it with tilebake)")
+            }
             BankError::TileSize { found } => write!(f, "tile size {found} is not 8, 16, 32, 64 or 128"),
             BankError::TileCount { found } => write!(f, "{found} tiles; a bank holds 1 to {MAX_TILES}"),
             BankError::PaletteLen { found } => write!(f, "{found} colours; a bank holds 1 to {MAX_COLOURS}"),
+            BankError::Placement { placement, classes } => write!(
+                f,
+                "placement {placement} with {classes} classes: use 0 (paper, 0 classes) or 1 (corners, 2 or 3 classes)"
+            ),
+            BankError::HeightScale { found } => write!(
+                f,
+                "height scale {found}/256 world pixels per unit is outside {}..={}",
+                HEIGHT_SCALES.start(),
+                HEIGHT_SCALES.end()
+            ),
             BankError::Flags { found } => write!(f, "reserved flags {found:#x} are set"),
             BankError::PayloadLen { expected, found } => {
                 write!(f, "payload length {found} should be {expected} for these tile and palette counts")
@@ -108,6 +180,12 @@ impl core::fmt::Display for BankError {
                 write!(f, "checksum mismatch: CRC-32 {found:#010x}, header says {expected:#010x}")
             }
             BankError::PaletteEntry { index } => write!(f, "palette colour {index} has bit 15 set"),
+            BankError::Thresholds => write!(f, "class thresholds are not strictly increasing in 1..=255"),
+            BankError::Config { config, first, count } => write!(
+                f,
+                "configuration {config:#04x}: tiles {first}..{} are not 1 or 8 tiles inside the bank",
+                first as u32 + count as u32
+            ),
             BankError::ColourIndex { tile, texel, index } => {
                 write!(f, "tile {tile}, texel {texel}: colour index {index} is outside the palette")
             }
@@ -117,7 +195,7 @@ impl core::fmt::Display for BankError {
 
 impl core::error::Error for BankError {}
 
-/// The header's `crc32` field: CRC-32 of the header's first 20 bytes (all
+/// The header's `crc32` field: CRC-32 of the header's first 24 bytes (all
 /// but the field itself) XOR CRC-32 of the payload, so a change anywhere, in
 /// the header or the payload, is caught.
 fn checksum(scan: &impl Scan, head: &[u8], payload: &[u8]) -> u32 {
@@ -134,9 +212,92 @@ pub const fn tile_bytes(tile_size: usize) -> usize {
     tile_size * tile_size * 2
 }
 
+/// Bytes of the placement tables for a `placement` header value.
+pub const fn placement_bytes(placement: u8) -> usize {
+    if placement == PLACEMENT_CORNERS { CORNER_TABLES_LEN } else { 0 }
+}
+
 /// Payload bytes for a bank of these dimensions.
-pub const fn payload_len(tile_size: usize, tile_count: usize, palette_len: usize) -> usize {
-    palette_bytes(palette_len) + tile_bytes(tile_size) * tile_count
+pub const fn payload_len(tile_size: usize, tile_count: usize, palette_len: usize, placement: u8) -> usize {
+    palette_bytes(palette_len) + placement_bytes(placement) + tile_bytes(tile_size) * tile_count
+}
+
+/// The tiles of one corner configuration: `first .. first + count`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ConfigTiles {
+    /// The first tile.
+    pub first: u8,
+    /// How many: [`COMBINATIONS`], or 1.
+    pub count: u8,
+}
+
+impl ConfigTiles {
+    /// The table entry: `first | count << 8`.
+    pub const fn to_u16(self) -> u16 {
+        self.first as u16 | (self.count as u16) << 8
+    }
+
+    /// From a table entry.
+    pub const fn from_u16(v: u16) -> Self {
+        ConfigTiles { first: v as u8, count: (v >> 8) as u8 }
+    }
+}
+
+/// The configuration index of four corner classes (each below 4).
+pub const fn config(tl: u8, tr: u8, bl: u8, br: u8) -> u8 {
+    (tl & 3) | (tr & 3) << 2 | (bl & 3) << 4 | (br & 3) << 6
+}
+
+/// The corner classes (TL, TR, BL, BR) of a configuration index.
+pub const fn corners(config: u8) -> [u8; 4] {
+    [config & 3, (config >> 2) & 3, (config >> 4) & 3, config >> 6]
+}
+
+/// The combination of the edge variants of a tile whose corners have random
+/// bits `tl`, `tr`, `bl`, `br` (each 0 or 1).
+pub const fn combination(tl: u8, tr: u8, bl: u8, br: u8) -> u8 {
+    (tl ^ tr) | (bl ^ br) << 1 | (tl ^ bl) << 2
+}
+
+/// The edge variants (top, bottom, left, right) of a combination.
+pub const fn edge_variants(combination: u8) -> [u8; 4] {
+    let (top, bottom, left) = (combination & 1, (combination >> 1) & 1, (combination >> 2) & 1);
+    [top, bottom, left, top ^ bottom ^ left]
+}
+
+/// Corner placement, as stored: class thresholds and the tiles of each configuration.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Corners {
+    /// Corner classes: 2..=4.
+    pub classes: u8,
+    /// Field values (0..=255) where classes 1, 2, 3 begin; `classes - 1` used.
+    pub thresholds: [u8; 3],
+    /// Tiles of each configuration index.
+    pub configs: [ConfigTiles; CONFIGS],
+}
+
+impl Corners {
+    /// The class of field value `v` (0..=255): how many thresholds it reaches.
+    pub const fn class_of(&self, v: u8) -> u8 {
+        let mut c = 0;
+        let mut k = 0;
+        while k + 1 < self.classes as usize {
+            if v >= self.thresholds[k] {
+                c += 1;
+            }
+            k += 1;
+        }
+        c
+    }
+}
+
+/// How the world places the tiles (see the crate docs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Placement {
+    /// The paper's: the random table's entry is the tile; borders do not match.
+    Paper,
+    /// Corner tiles: matched borders, chosen by corner classes.
+    Corners(Corners),
 }
 
 /// A validated bank, borrowing its bytes.
@@ -144,6 +305,7 @@ pub const fn payload_len(tile_size: usize, tile_count: usize, palette_len: usize
 pub struct Bank<'a> {
     header: Header,
     palette: &'a [u8],
+    placement: &'a [u8],
     tiles: &'a [u8],
 }
 
@@ -175,17 +337,14 @@ impl Scan for PortableScan {
 }
 
 /// Reads and checks a bank: every header field, the length, the CRC, every
-/// palette entry and every texel's colour index. Any alignment is accepted.
+/// palette entry, the placement tables and every texel's colour index. Any
+/// alignment is accepted.
 pub fn parse(bytes: &[u8]) -> Result<Bank<'_>, BankError> {
     parse_with(bytes, &PortableScan)
 }
 
-/// [`parse`], with the payload scans done by `scan`.
-pub fn parse_with<'a>(bytes: &'a [u8], scan: &impl Scan) -> Result<Bank<'a>, BankError> {
-    let Some(head) = bytes.get(..HEADER_LEN) else {
-        return Err(BankError::TooShort { len: bytes.len() });
-    };
-    let header: Header = bytemuck::pod_read_unaligned(head);
+/// Checks the header fields that do not depend on the payload.
+fn check_header(header: &Header) -> Result<(), BankError> {
     if header.magic != MAGIC {
         return Err(BankError::BadMagic);
     }
@@ -201,11 +360,61 @@ pub fn parse_with<'a>(bytes: &'a [u8], scan: &impl Scan) -> Result<Bank<'a>, Ban
     if header.palette_len == 0 || header.palette_len as usize > MAX_COLOURS {
         return Err(BankError::PaletteLen { found: header.palette_len });
     }
+    let placement_ok = match header.placement {
+        PLACEMENT_PAPER => header.classes == 0,
+        PLACEMENT_CORNERS => CLASSES.contains(&header.classes),
+        _ => false,
+    };
+    if !placement_ok {
+        return Err(BankError::Placement { placement: header.placement, classes: header.classes });
+    }
+    if !HEIGHT_SCALES.contains(&header.height_scale) {
+        return Err(BankError::HeightScale { found: header.height_scale });
+    }
     if header.flags != 0 {
         return Err(BankError::Flags { found: header.flags });
     }
-    let expected =
-        payload_len(header.tile_size as usize, header.tile_count as usize, header.palette_len as usize) as u32;
+    Ok(())
+}
+
+/// Checks corner tables (`CORNER_TABLES_LEN` bytes) against the tile count.
+fn check_corners(tables: &[u8], classes: u8, tile_count: u16) -> Result<(), BankError> {
+    let used = classes as usize - 1;
+    let mut previous = 0u8;
+    for (k, &t) in tables[..3].iter().enumerate() {
+        let ok = if k < used { t > previous } else { t == 0 };
+        if !ok {
+            return Err(BankError::Thresholds);
+        }
+        if k < used {
+            previous = t;
+        }
+    }
+    if tables[3] != 0 {
+        return Err(BankError::Thresholds);
+    }
+    for c in 0..CONFIGS {
+        let e = ConfigTiles::from_u16(u16_at(tables, 4 + 2 * c));
+        if (e.count != 1 && e.count != COMBINATIONS) || e.first as u16 + e.count as u16 > tile_count {
+            return Err(BankError::Config { config: c as u8, first: e.first, count: e.count });
+        }
+    }
+    Ok(())
+}
+
+/// [`parse`], with the payload scans done by `scan`.
+pub fn parse_with<'a>(bytes: &'a [u8], scan: &impl Scan) -> Result<Bank<'a>, BankError> {
+    let Some(head) = bytes.get(..HEADER_LEN) else {
+        return Err(BankError::TooShort { len: bytes.len() });
+    };
+    let header: Header = bytemuck::pod_read_unaligned(head);
+    check_header(&header)?;
+    let expected = payload_len(
+        header.tile_size as usize,
+        header.tile_count as usize,
+        header.palette_len as usize,
+        header.placement,
+    ) as u32;
     if header.payload_len != expected {
         return Err(BankError::PayloadLen { expected, found: header.payload_len });
     }
@@ -217,11 +426,15 @@ pub fn parse_with<'a>(bytes: &'a [u8], scan: &impl Scan) -> Result<Bank<'a>, Ban
     if crc != header.crc32 {
         return Err(BankError::Checksum { expected: header.crc32, found: crc });
     }
-    let (palette, tiles) = payload.split_at(palette_bytes(header.palette_len as usize));
+    let (palette, rest) = payload.split_at(palette_bytes(header.palette_len as usize));
+    let (placement, tiles) = rest.split_at(placement_bytes(header.placement));
     for index in 0..header.palette_len {
         if u16_at(palette, index as usize * 2) & 0x8000 != 0 {
             return Err(BankError::PaletteEntry { index });
         }
+    }
+    if header.placement == PLACEMENT_CORNERS {
+        check_corners(placement, header.classes, header.tile_count)?;
     }
     // Colour indices are every second byte; find the largest in one quick pass
     // and locate the first bad texel only when there is one.
@@ -235,7 +448,7 @@ pub fn parse_with<'a>(bytes: &'a [u8], scan: &impl Scan) -> Result<Bank<'a>, Ban
             index: tiles[bad * 2 + 1],
         });
     }
-    Ok(Bank { header, palette: &palette[..header.palette_len as usize * 2], tiles })
+    Ok(Bank { header, palette: &palette[..header.palette_len as usize * 2], placement, tiles })
 }
 
 impl<'a> Bank<'a> {
@@ -244,7 +457,7 @@ impl<'a> Bank<'a> {
         &self.header
     }
 
-    /// Tile side, in pixels.
+    /// Tile side, in texels.
     pub fn tile_size(&self) -> usize {
         self.header.tile_size as usize
     }
@@ -264,9 +477,29 @@ impl<'a> Bank<'a> {
         self.header.palette_len as usize
     }
 
-    /// Texel (`x`, `y`) of tile `tile`: (height, colour index).
+    /// World pixels per height unit, 8.8 fixed point.
+    pub fn height_scale(&self) -> u16 {
+        self.header.height_scale
+    }
+
+    /// How the world places the tiles.
+    pub fn placement(&self) -> Placement {
+        if self.header.placement != PLACEMENT_CORNERS {
+            return Placement::Paper;
+        }
+        let t = self.placement;
+        let mut configs = [ConfigTiles::default(); CONFIGS];
+        for (c, e) in configs.iter_mut().enumerate() {
+            *e = ConfigTiles::from_u16(u16_at(t, 4 + 2 * c));
+        }
+        Placement::Corners(Corners { classes: self.header.classes, thresholds: [t[0], t[1], t[2]], configs })
+    }
+
+    /// Texel (`x`, `y`) of tile `tile`: (height, colour index). Panics if
+    /// `tile`, `x` or `y` is out of range.
     pub fn texel(&self, tile: usize, x: usize, y: usize) -> (u8, u8) {
         let n = self.tile_size();
+        assert!(tile < self.tile_count() && x < n && y < n, "texel ({x}, {y}) of tile {tile} is outside the bank");
         let i = tile * tile_bytes(n) + (y * n + x) * 2;
         (self.tiles[i], self.tiles[i + 1])
     }
@@ -287,31 +520,59 @@ pub const fn texel(height: u8, colour: u8) -> u16 {
     height as u16 | (colour as u16) << 8
 }
 
-/// Builds a bank's bytes. `palette` holds BGR555 colours, `tiles` the texels
-/// of each tile in turn ([`texel`]). Checks what `parse` checks.
+/// What a bank holds, for [`encode`].
+#[derive(Debug, Clone, Copy)]
+pub struct Contents<'a> {
+    /// Tile side, in texels.
+    pub tile_size: u16,
+    /// BGR555 colours.
+    pub palette: &'a [u16],
+    /// The texels of each tile in turn ([`texel`]).
+    pub tiles: &'a [u16],
+    /// How worlds place the tiles.
+    pub placement: Placement,
+    /// World pixels per height unit, 8.8 fixed point.
+    pub height_scale: u16,
+}
+
+/// Builds a bank's bytes. Checks what `parse` checks.
 #[cfg(feature = "alloc")]
-pub fn encode(tile_size: u16, palette: &[u16], tiles: &[u16]) -> Result<alloc::vec::Vec<u8>, BankError> {
+pub fn encode(contents: &Contents<'_>) -> Result<alloc::vec::Vec<u8>, BankError> {
+    let Contents { tile_size, palette, tiles, placement, height_scale } = *contents;
     let per_tile = tile_size as usize * tile_size as usize;
     let tile_count = tiles.len().checked_div(per_tile).unwrap_or(0);
-    let mut payload = alloc::vec::Vec::with_capacity(payload_len(tile_size as usize, tile_count, palette.len()));
+    let (code, classes) = match placement {
+        Placement::Paper => (PLACEMENT_PAPER, 0),
+        Placement::Corners(c) => (PLACEMENT_CORNERS, c.classes),
+    };
+    let mut payload = alloc::vec::Vec::with_capacity(payload_len(tile_size as usize, tile_count, palette.len(), code));
     for c in palette {
         payload.extend_from_slice(&c.to_le_bytes());
     }
     payload.resize(palette_bytes(palette.len()), 0);
+    if let Placement::Corners(c) = placement {
+        payload.extend_from_slice(&c.thresholds);
+        payload.push(0);
+        for e in c.configs {
+            payload.extend_from_slice(&e.to_u16().to_le_bytes());
+        }
+    }
     for t in tiles {
         payload.extend_from_slice(&t.to_le_bytes());
     }
-    let header = Header {
+    let mut header = Header {
         magic: MAGIC,
         version: VERSION,
         tile_size,
         tile_count: u16::try_from(tile_count).unwrap_or(u16::MAX),
         palette_len: u16::try_from(palette.len()).unwrap_or(u16::MAX),
+        placement: code,
+        classes,
+        height_scale,
         flags: 0,
         payload_len: payload.len() as u32,
         crc32: 0,
     };
-    let mut header = header;
     header.crc32 = checksum(&PortableScan, &bytemuck::bytes_of(&header)[..HEADER_LEN - 4], &payload);
     let mut out = alloc::vec::Vec::with_capacity(HEADER_LEN + payload.len());
     out.extend_from_slice(bytemuck::bytes_of(&header));
@@ -329,4 +590,41 @@ pub fn encode(tile_size: u16, palette: &[u16], tiles: &[u16]) -> Result<alloc::v
 /// The CRC-32 this format uses, for tools.
 pub fn crc32(bytes: &[u8]) -> u32 {
     CRC.checksum(bytes)
+}
+
+const _: () = assert!(HEADER_LEN == 28 && HEADER_LEN % 4 == 0, "the header keeps the payload 4-aligned");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The CRC is the standard one (zlib's), not merely self-consistent.
+    #[test]
+    fn crc32_matches_the_standard_check_value() {
+        assert_eq!(crc32(b"123456789"), 0xCBF4_3926);
+    }
+
+    #[test]
+    fn config_index_round_trips() {
+        assert_eq!(config(1, 2, 3, 0), 0b00_11_10_01);
+        for c in 0..=255u8 {
+            let [a, b, d, e] = corners(c);
+            assert_eq!(config(a, b, d, e), c);
+        }
+    }
+
+    #[test]
+    fn edge_variants_are_the_xor_of_their_corners() {
+        for bits in 0..16u8 {
+            let [tl, tr, bl, br] = [bits & 1, (bits >> 1) & 1, (bits >> 2) & 1, bits >> 3];
+            assert_eq!(edge_variants(combination(tl, tr, bl, br)), [tl ^ tr, bl ^ br, tl ^ bl, tr ^ br]);
+        }
+    }
+
+    #[test]
+    fn class_of_counts_thresholds_reached() {
+        let c = Corners { classes: 3, thresholds: [96, 160, 0], configs: [ConfigTiles::default(); CONFIGS] };
+        assert_eq!([c.class_of(0), c.class_of(95), c.class_of(96), c.class_of(159), c.class_of(160)], [0, 0, 1, 1, 2]);
+        assert_eq!(c.class_of(255), 2);
+    }
 }

@@ -22,4 +22,4 @@ pub mod window;
 pub mod world;
 
 pub use window::{Update, Window};
-pub use world::{ParamError, World, WorldParams};
+pub use world::{ParamError, World, WorldParams, class_band};

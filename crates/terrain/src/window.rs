@@ -7,7 +7,7 @@
 //! a jump of `N` tiles or more, or a new world, rebuilds it whole. References
 //! are 8 bits (the paper uses 16): `N * N` bytes of RAM.
 
-use crate::fill::fill_rect;
+use crate::fill::{fill_lines_corners, fill_rect};
 use crate::world::{RingRowBytes, World};
 
 /// What a [`Window::recenter`] call did.
@@ -128,7 +128,11 @@ impl<const N: usize> Window<N> {
     #[cfg_attr(target_arch = "arm", instruction_set(arm::a32), unsafe(link_section = ".iwram.terrain"), inline(never))]
     pub fn rebuild(&mut self, world: &World, ox: u32, oy: u32) {
         let m = world.size_tiles() - 1;
-        fill_rect(world, &mut self.cells, ox & m, oy & m, N as u32, N as u32);
+        if world.is_corners() {
+            fill_lines_corners::<N, false>(world, &mut self.cells, ox & m, oy & m, N as u32, N as u32);
+        } else {
+            fill_rect(world, &mut self.cells, ox & m, oy & m, N as u32, N as u32);
+        }
         self.origin = (ox & m, oy & m);
         self.valid = true;
     }
@@ -148,6 +152,10 @@ fn scroll_in<const N: usize, const DOWN: bool>(
     count: u32,
 ) {
     let m = world.size_tiles() - 1;
+    if world.is_corners() {
+        fill_lines_corners::<N, DOWN>(world, cells, from, first, N as u32, count);
+        return;
+    }
     #[cfg(target_arch = "arm")]
     {
         let mut k = 0;

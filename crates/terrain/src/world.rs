@@ -5,10 +5,27 @@
 //! square (a power of two) and wraps, so any `u32` tile coordinate is valid and
 //! `tile_at(x, y) == tile_at(x + size, y)`. Grid points sit every
 //! `spacing()` tiles; between them values are interpolated bilinearly in
-//! integer arithmetic (x first, then y), the result indexes the random table,
-//! and the table entry is the tile.
+//! integer arithmetic (x first, then y): the *field*, 0..=255 with fraction
+//! bits, defined at every *vertex* (tile corner; vertex (x, y) is tile
+//! (x, y)'s top-left corner). What the field picks depends on the bank's
+//! [`Placement`]:
+//!
+//! - **paper**: the field at tile (x, y)'s top-left vertex indexes the random
+//!   table, whose entry is the tile (the paper's steps 3 and 4).
+//! - **corners**: the table entry of each vertex holds the vertex's *class*
+//!   (bits 0..2: how many of the bank's thresholds the field's integer part
+//!   reaches) and random bits above (bit 2 is the vertex's random bit). A
+//!   tile's four corner classes make its configuration ([`bank::config`]);
+//!   the XOR of the random bits at the two ends of each edge is the edge's
+//!   variant, and the variants make the tile's combination
+//!   ([`bank::combination`]): the tile is `first + combination` of the
+//!   configuration's tiles. Both neighbours across an edge see the same two
+//!   classes and the same variant, so they carry the same border texels.
+//!   The field is smooth, so classes (water, lowland, hills) form landforms
+//!   across many tiles.
 
 use crate::rng::Rng;
+use bank::{CONFIGS, Placement};
 
 /// Largest grid side (grid points per row).
 pub const MAX_GRID: usize = 64;
@@ -65,6 +82,11 @@ pub enum ParamError {
     Spacing(u8),
     /// tile_count must be 1..=256.
     TileCount(u16),
+    /// Corner placement: a middle class is narrower than the field can move
+    /// between two diagonal vertices at this spacing (`need` field units), so
+    /// a tile could have corners three classes apart, which banks need not
+    /// hold.
+    ClassBand { spacing_log2: u8, need: u16 },
 }
 
 impl core::fmt::Display for ParamError {
@@ -75,21 +97,62 @@ impl core::fmt::Display for ParamError {
                 write!(f, "spacing_log2 {s} is outside 1..=7 (2 to 128 tiles)")
             }
             ParamError::TileCount(t) => write!(f, "tile_count {t} is outside 1..=256"),
+            ParamError::ClassBand { spacing_log2, need } => write!(
+                f,
+                "a middle corner class is narrower than {need} field units, the most the field moves \
+                 across a tile at spacing 2^{spacing_log2}: use a wider spacing or fewer classes"
+            ),
         }
     }
 }
 
-/// A world: grid values, random table, parameters and seed. About 5 KB; on the
-/// GBA keep it in a `static` and [`World::regenerate`] it in place.
+/// The most the field (8.0, integer units) moves between two diagonal
+/// vertices of one tile at this spacing, plus one: a middle class this wide
+/// keeps every tile's corners within two neighbouring classes.
+pub const fn class_band(spacing_log2: u8) -> u16 {
+    // Along an axis the field moves at most 255 / spacing per tile; a
+    // diagonal is two such moves. Two thresholds t1 < t2 crossed on one
+    // diagonal need v2 - v1 > t2 - t1 - 1 + 1/64 (integer parts).
+    ((2 * 255) >> spacing_log2) + 1
+}
+
+/// Checks that every middle class of `thresholds` is at least
+/// [`class_band`] wide at spacing 2^`spacing_log2`.
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+#[inline(always)]
+fn check_bands(classes: u8, thresholds: &[u8; 3], spacing_log2: u8) -> Result<(), ParamError> {
+    let need = class_band(spacing_log2);
+    let mut k = 1;
+    while k + 1 < classes as usize && k < 3 {
+        if (thresholds[k] as u16) < thresholds[k - 1] as u16 + need {
+            return Err(ParamError::ClassBand { spacing_log2, need });
+        }
+        k += 1;
+    }
+    Ok(())
+}
+
+/// A world: grid values, random table, placement tables, parameters and seed.
+/// About 5.6 KB; on the GBA keep it in a `static` and [`World::regenerate`] it
+/// in place.
 #[derive(Clone)]
 pub struct World {
     params: WorldParams,
     seed: u32,
+    /// True for corner placement, false for the paper's.
+    corners: bool,
+    /// Corner placement: class thresholds (field values where classes 1, 2, 3 begin).
+    thresholds: [u8; 3],
+    /// Corner classes (0 for the paper's placement).
+    classes: u8,
     /// Grid values, row-major with a fixed row stride of [`MAX_GRID`].
     grid: [u8; MAX_GRID * MAX_GRID],
-    /// Tile of each interpolated value (the paper's random array, with the
-    /// reduction to the tile count already applied).
+    /// Paper: the tile of each interpolated value (the paper's random array,
+    /// with the reduction to the tile count already applied). Corners: each
+    /// value's class | 6 random bits << 2.
     table: [u8; TABLE_LEN],
+    /// Corner placement: each configuration's tiles, `first | count << 8`.
+    configs: [u16; CONFIGS],
 }
 
 impl core::fmt::Debug for World {
@@ -99,17 +162,70 @@ impl core::fmt::Debug for World {
 }
 
 impl World {
-    /// An all-zero world (every tile is tile 0) with the default parameters;
-    /// `const`, for statics.
+    /// An all-zero world (every tile is tile 0) with the default parameters
+    /// and the paper's placement; `const`, for statics.
     pub const fn empty() -> Self {
-        World { params: WorldParams::DEFAULT, seed: 0, grid: [0; MAX_GRID * MAX_GRID], table: [0; TABLE_LEN] }
+        World {
+            params: WorldParams::DEFAULT,
+            seed: 0,
+            corners: false,
+            thresholds: [0; 3],
+            classes: 0,
+            grid: [0; MAX_GRID * MAX_GRID],
+            table: [0; TABLE_LEN],
+            configs: [0; CONFIGS],
+        }
     }
 
-    /// A world for `seed` and `params`.
+    /// A world for `seed` and `params`, with the paper's placement.
     pub fn new(seed: u32, params: WorldParams) -> Result<Self, ParamError> {
+        Self::with_placement(seed, params, &Placement::Paper)
+    }
+
+    /// A world for `seed` and `params` placing tiles by `placement` (for
+    /// corner placement `params.tile_count` is not used: the configurations
+    /// name the tiles).
+    pub fn with_placement(seed: u32, params: WorldParams, placement: &Placement) -> Result<Self, ParamError> {
         let mut w = World::empty();
+        w.set_placement(params, placement)?;
         w.regenerate(seed, params)?;
         Ok(w)
+    }
+
+    /// The world of `seed` for `bank`: the default grid and spacing, the
+    /// bank's tile count and placement.
+    pub fn for_bank(seed: u32, bank: &bank::Bank<'_>) -> Result<Self, ParamError> {
+        Self::with_placement(seed, Self::params_for(bank), &bank.placement())
+    }
+
+    /// The default parameters with `bank`'s tile count.
+    pub fn params_for(bank: &bank::Bank<'_>) -> WorldParams {
+        WorldParams { tile_count: bank.tile_count() as u16, ..WorldParams::DEFAULT }
+    }
+
+    /// Sets how tiles are placed; takes effect at the next
+    /// [`World::regenerate`]. Checks that corner classes suit `params`'s
+    /// spacing ([`class_band`]).
+    pub fn set_placement(&mut self, params: WorldParams, placement: &Placement) -> Result<(), ParamError> {
+        match placement {
+            Placement::Paper => {
+                self.corners = false;
+                self.classes = 0;
+            }
+            Placement::Corners(c) => {
+                #[allow(clippy::question_mark)]
+                if let Err(e) = check_bands(c.classes, &c.thresholds, params.spacing_log2) {
+                    return Err(e);
+                }
+                self.corners = true;
+                self.classes = c.classes;
+                self.thresholds = c.thresholds;
+                for (d, e) in self.configs.iter_mut().zip(c.configs.iter()) {
+                    *d = e.to_u16();
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Refills the grid and the table for a new seed (the paper's "new world").
@@ -123,11 +239,21 @@ impl World {
             Ok(p) => p,
             Err(e) => return Err(e),
         };
+        if self.corners {
+            #[allow(clippy::question_mark)]
+            if let Err(e) = check_bands(self.classes, &self.thresholds, params.spacing_log2) {
+                return Err(e);
+            }
+        }
         self.params = params;
         self.seed = seed;
         let mut rng = Rng::new(seed);
         self.fill_grid(&mut rng);
-        self.fill_table(&mut rng);
+        if self.corners {
+            self.fill_vertex_table(&mut rng);
+        } else {
+            self.fill_table(&mut rng);
+        }
         Ok(())
     }
 
@@ -176,6 +302,63 @@ impl World {
                 k += 1;
             }
         }
+    }
+
+    /// Corner placement's vertex table: entry `i` (field `i / 4`, 8.2 fixed
+    /// point) holds the field's class and 6 random bits above it, each of the
+    /// 64 random values 16 times, shuffled as [`World::fill_table`] does.
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
+    fn fill_vertex_table(&mut self, rng: &mut Rng) {
+        let mut i = 0;
+        while i < TABLE_LEN {
+            let r = rng.next_u32();
+            let mut k = 0;
+            while k < 2 {
+                let draw = if k == 0 { r & 0xFFFF } else { r >> 16 };
+                let j = ((draw * (i as u32 + 1)) >> 16) as usize & (TABLE_LEN - 1);
+                self.table[i] = self.table[j];
+                self.table[j] = ((i as u32 * 64) >> TABLE_BITS) as u8;
+                i += 1;
+                k += 1;
+            }
+        }
+        // Random bits above the class bits.
+        let mut i = 0;
+        while i < TABLE_LEN {
+            let v = (i >> 2) as u8;
+            let mut class = 0u8;
+            let mut k = 0;
+            while k + 1 < self.classes as usize && k < 3 {
+                if v >= self.thresholds[k] {
+                    class += 1;
+                }
+                k += 1;
+            }
+            self.table[i] = self.table[i] << 2 | class;
+            i += 1;
+        }
+    }
+
+    /// The largest tile reference the world can produce: every reference in
+    /// a window over it is at most this.
+    pub fn max_tile(&self) -> u8 {
+        if !self.corners {
+            return (self.params.tile_count - 1) as u8;
+        }
+        let mut max = 0u32;
+        for &e in self.configs.iter() {
+            let last = (e as u32 & 0xFF) + (e as u32 >> 8).max(1) - 1;
+            max = max.max(last);
+        }
+        max.min(255) as u8
+    }
+
+    /// True for corner placement.
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
+    pub fn is_corners(&self) -> bool {
+        self.corners
     }
 
     /// The parameters.
@@ -243,22 +426,126 @@ impl World {
         2 * self.params.spacing_log2 as u32 + 8 - TABLE_BITS
     }
 
-    /// The tile at tile coordinate (`tx`, `ty`): any `u32`, the world wraps.
+    /// The table entry of vertex (`vx`, `vy`): the field's entry in the random table.
     #[inline]
-    pub fn tile_at(&self, tx: u32, ty: u32) -> u8 {
-        let index = (self.value_at(tx, ty) >> self.index_shift()) as usize;
+    pub fn vertex_entry(&self, vx: u32, vy: u32) -> u8 {
+        let index = (self.value_at(vx, vy) >> self.index_shift()) as usize;
         self.table[index & (TABLE_LEN - 1)]
     }
 
+    /// The corner class (0 .. classes) of vertex (`vx`, `vy`); 0 for the paper's placement.
+    pub fn vertex_class(&self, vx: u32, vy: u32) -> u8 {
+        if self.corners { self.vertex_entry(vx, vy) & 3 } else { 0 }
+    }
+
+    /// The tile at tile coordinate (`tx`, `ty`): any `u32`, the world wraps.
+    #[inline]
+    pub fn tile_at(&self, tx: u32, ty: u32) -> u8 {
+        let tl = self.vertex_entry(tx, ty);
+        if !self.corners {
+            return tl;
+        }
+        let (x1, y1) = (tx.wrapping_add(1), ty.wrapping_add(1));
+        self.corner_tile(tl, self.vertex_entry(x1, ty), self.vertex_entry(tx, y1), self.vertex_entry(x1, y1))
+    }
+
+    /// Corner placement: the tile whose corners have vertex table entries
+    /// `tl`, `tr`, `bl`, `br`.
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
+    pub(crate) fn corner_tile(&self, tl: u8, tr: u8, bl: u8, br: u8) -> u8 {
+        let config = (tl & 3) | (tr & 3) << 2 | (bl & 3) << 4 | (br & 3) << 6;
+        let e = self.configs[config as usize] as u32;
+        // Edge variants from bit 2 of each entry (see `bank::combination`).
+        let combination = (((tl ^ tr) >> 2) & 1) | (((bl ^ br) >> 1) & 2) | ((tl ^ bl) & 4);
+        ((e & 0xFF) + (combination as u32 & ((e >> 8) - 1))) as u8
+    }
+
     /// Writes the tiles (`tx0 + i`, `ty`), i in `0..out.len()`, into `out[i]`.
-    /// Gives exactly [`World::tile_at`], one add per tile.
+    /// Gives exactly [`World::tile_at`], a few adds per tile.
     pub fn fill_row(&self, tx0: u32, ty: u32, out: &mut [u8]) {
-        self.fill_line::<false>(tx0, ty, out.len(), &mut SliceOut(out));
+        if self.corners {
+            self.fill_line_corners::<false>(tx0, ty, out.len(), &mut SliceOut(out));
+        } else {
+            self.fill_line::<false>(tx0, ty, out.len(), &mut SliceOut(out));
+        }
     }
 
     /// Writes the tiles (`tx`, `ty0 + i`), i in `0..out.len()`, into `out[i]`.
     pub fn fill_column(&self, tx: u32, ty0: u32, out: &mut [u8]) {
-        self.fill_line::<true>(ty0, tx, out.len(), &mut SliceOut(out));
+        if self.corners {
+            self.fill_line_corners::<true>(ty0, tx, out.len(), &mut SliceOut(out));
+        } else {
+            self.fill_line::<true>(ty0, tx, out.len(), &mut SliceOut(out));
+        }
+    }
+
+    /// Corner placement's walk: `n` tiles from `t0` along tile row `fixed`
+    /// (`DOWN` false) or tile column `fixed` (`DOWN` true), handed to
+    /// `out.put(i, tile)`. It walks the two vertex lines on either side of the
+    /// tile line together, one grid cell at a time (inside a cell the field is
+    /// linear along each line): per tile two adds, two table reads and the
+    /// configuration lookup.
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
+    pub(crate) fn fill_line_corners<const DOWN: bool>(&self, t0: u32, fixed: u32, n: usize, out: &mut impl LineOut) {
+        let s = self.params.spacing_log2 as u32;
+        let one = 1u32 << s;
+        let up = self.scale();
+        let f1 = fixed.wrapping_add(1);
+        let (ca, fa) = (fixed >> s, fixed & (one - 1));
+        let (cb, fb) = (f1 >> s, f1 & (one - 1));
+        let table = &self.table;
+        let index = |v: u32| (v >> (32 - TABLE_BITS)) as usize;
+        let mut t = t0;
+        let mut near_a = self.across::<DOWN>(t >> s, ca, fa);
+        let mut near_b = self.across::<DOWN>(t >> s, cb, fb);
+        // The entries of the tile's leading vertices (top-left and bottom-left
+        // along a row; top-left and top-right down a column).
+        let mut lead_a = 0u8;
+        let mut lead_b = 0u8;
+        let mut i = 0;
+        let mut first = true;
+        // n tiles need n + 1 vertices along the line.
+        let mut left = n + 1;
+        while left > 0 {
+            let (ct, ft) = (t >> s, t & (one - 1));
+            let far_a = self.across::<DOWN>(ct.wrapping_add(1), ca, fa);
+            let far_b = self.across::<DOWN>(ct.wrapping_add(1), cb, fb);
+            let step_a = ((far_a - near_a) as u32) << up;
+            let step_b = ((far_b - near_b) as u32) << up;
+            let mut va = (((near_a << s) + (far_a - near_a) * ft as i32) as u32) << up;
+            let mut vb = (((near_b << s) + (far_b - near_b) * ft as i32) as u32) << up;
+            let mut run = (one - ft) as usize;
+            if run > left {
+                run = left;
+            }
+            let end = i + run;
+            while i < end {
+                let ea = table[index(va) & (TABLE_LEN - 1)];
+                let eb = table[index(vb) & (TABLE_LEN - 1)];
+                if !first {
+                    let tile = if DOWN {
+                        // Lines are the tile column's left and right vertex
+                        // columns; `lead` holds the tile's top vertices.
+                        self.corner_tile(lead_a, lead_b, ea, eb)
+                    } else {
+                        self.corner_tile(lead_a, ea, lead_b, eb)
+                    };
+                    out.put(i - 1, tile);
+                }
+                first = false;
+                lead_a = ea;
+                lead_b = eb;
+                va = va.wrapping_add(step_a);
+                vb = vb.wrapping_add(step_b);
+                i += 1;
+            }
+            left -= run;
+            t = t.wrapping_add(run as u32);
+            near_a = far_a;
+            near_b = far_b;
+        }
     }
 
     /// The walk behind the slice fills and the window's columns: `n` tiles

@@ -1,7 +1,8 @@
 //! The window always equals the lookup, after any walk, teleport, wrap or new world.
 
+use bank::{CONFIGS, ConfigTiles, Corners, Placement};
 use proptest::prelude::*;
-use terrain::{Window, World, WorldParams};
+use terrain::{Window, World, WorldParams, class_band};
 
 fn check<const N: usize>(win: &Window<N>, world: &World) -> Result<(), TestCaseError> {
     let (ox, oy) = win.origin();
@@ -37,8 +38,31 @@ fn moves() -> impl Strategy<Value = Vec<Move>> {
     )
 }
 
-fn walk<const N: usize>(params: WorldParams, seed: u32, moves: &[Move]) -> Result<(), TestCaseError> {
-    let mut world = World::new(seed, params).unwrap();
+/// The paper's placement, or corner placement with random tables that suit
+/// spacing 2^`spacing_log2` (2 classes need no band; 3 need one).
+fn placement(spacing_log2: u8) -> impl Strategy<Value = Placement> {
+    let band = class_band(spacing_log2);
+    let corners = (any::<bool>(), 1u8..=40, prop::collection::vec((any::<u8>(), 1u8..=8), CONFIGS)).prop_map(
+        move |(three, t1, configs)| {
+            let classes = if three && band < 200 { 3 } else { 2 };
+            let thresholds = if classes == 3 { [t1, (t1 as u16 + band) as u8, 0] } else { [t1 + 100, 0, 0] };
+            let mut c = [ConfigTiles::default(); CONFIGS];
+            for (e, (first, count)) in c.iter_mut().zip(configs) {
+                *e = ConfigTiles { first: first.min(255 - count), count };
+            }
+            Placement::Corners(Corners { classes, thresholds, configs: c })
+        },
+    );
+    prop_oneof![Just(Placement::Paper), corners]
+}
+
+fn walk<const N: usize>(
+    params: WorldParams,
+    placement: &Placement,
+    seed: u32,
+    moves: &[Move],
+) -> Result<(), TestCaseError> {
+    let mut world = World::with_placement(seed, params, placement).unwrap();
     let mut win = Window::<N>::new();
     let (mut cx, mut cy) = (0u32, 0u32);
     win.recenter(&world, cx, cy);
@@ -71,20 +95,24 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
 
     #[test]
-    fn window16_equals_lookup(seed: u32, moves in moves(), g in 2u8..=4, s in 2u8..=4) {
-        walk::<16>(WorldParams { grid_log2: g, spacing_log2: s, tile_count: 16 }, seed, &moves)?;
+    fn window16_equals_lookup(
+        (g, s, p) in (2u8..=4, 2u8..=4).prop_flat_map(|(g, s)| (Just(g), Just(s), placement(s))),
+        seed: u32,
+        moves in moves(),
+    ) {
+        walk::<16>(WorldParams { grid_log2: g, spacing_log2: s, tile_count: 16 }, &p, seed, &moves)?;
     }
 
     #[test]
-    fn window64_equals_lookup(seed: u32, moves in moves()) {
-        walk::<64>(WorldParams::DEFAULT, seed, &moves)?;
+    fn window64_equals_lookup(p in placement(3), seed: u32, moves in moves()) {
+        walk::<64>(WorldParams::DEFAULT, &p, seed, &moves)?;
     }
 
     /// The smallest world a 16-wide window fits: the window covers the world
     /// exactly, and every step wraps.
     #[test]
-    fn window_as_wide_as_the_world(seed: u32, moves in moves()) {
-        walk::<16>(WorldParams { grid_log2: 2, spacing_log2: 2, tile_count: 5 }, seed, &moves)?;
+    fn window_as_wide_as_the_world(p in placement(2), seed: u32, moves in moves()) {
+        walk::<16>(WorldParams { grid_log2: 2, spacing_log2: 2, tile_count: 5 }, &p, seed, &moves)?;
     }
 }
 

@@ -8,10 +8,9 @@
 //! Per sample: step the position (24.8); ring index of the tile (y >> 15 & 63,
 //! x >> 15 & 63: tiles of 128 world pixels); tile reference; texel (x >> 10 &
 //! 31: 4 pixels a texel; 32 x 32 halfwords a tile); then
-//! `y = (A[s] + h * -iz[s]) >> 16` (one multiply-accumulate) with
-//! `A[s] = (horizon << 16) + eye * iz[s]`
-//! precomputed per frame (the reference's `horizon + ((eye - h) iz >> 16)`,
-//! the same integer); if `y` is above the y-buffer, fill the rows in between
+//! `y = (a[s] + h * b[s]) >> 16` (one multiply-accumulate) with the
+//! per-frame slice tables of `render::slice_rows` (the reference uses the
+//! same numbers); if `y` is above the y-buffer, fill the rows in between
 //! with two byte stores per loop (each store writes a two-pixel column pair).
 
 use crate::projection::{BAND_LEN, BANDS};
@@ -28,7 +27,7 @@ pub struct ColumnJob {
     pub cells: u32,
     /// 60: the bank's texels (32 x 32 per tile).
     pub texels: u32,
-    /// 64: per slice, `A` and `-iz` (i32 each).
+    /// 64: per slice, `a` and `b` (i32 each, `render::slice_rows`).
     pub slices: u32,
     /// 68: VRAM address of the column's pixel pair on row 0.
     pub vram: u32,
@@ -45,7 +44,7 @@ pub struct ColumnJob {
 
 const _: () = {
     assert!(BANDS == 6 && BAND_LEN == 16, "the asm loops 6 bands of 16 slices");
-    assert!(crate::render::HEIGHT_SHIFT == 0 && crate::render::TEXEL_SHIFT == 2, "the asm's shifts");
+    assert!(crate::render::TEXEL_SHIFT == 2, "the asm's shifts");
     assert!(core::mem::offset_of!(ColumnJob, cells) == 56);
     assert!(core::mem::offset_of!(ColumnJob, fog) == 72);
     assert!(core::mem::offset_of!(ColumnJob, ybuf) == 96);
@@ -107,8 +106,8 @@ core::arch::global_asm!(
     "    add   r7, r7, r6, lsl #11", // + tile * 2048 bytes
     "    ldrh  r7, [r5, r7]",        // texel: height | colour << 8
     "    and   r6, r7, #255",
-    "    ldmia r8!, {{r11, r12}}", // A, -iz
-    "    mla   r11, r12, r6, r11", // A + h * (-iz) = y << 16
+    "    ldmia r8!, {{r11, r12}}", // a, b
+    "    mla   r11, r12, r6, r11", // a + h * b = y << 16
     "    cmp   r9, r11, asr #16",
     "    blgt  4f", // above the y-buffer: draw
     "    .endr",

@@ -12,17 +12,16 @@
 //! GBA, `core`'s Thumb functions cannot be inlined into ARM code).
 
 use crate::palette::{self, ui};
+use crate::projection::SLICES;
 use crate::projection::{BAND_LEN, BAND_STEP, BANDS, FOG, INV_Z, Z0};
 use crate::trig;
-use terrain::Window;
+use terrain::{Window, World};
 
 /// Screen size in pixels.
 pub const WIDTH: usize = 240;
 pub const HEIGHT: usize = 160;
 /// Columns rendered: each two pixels wide.
 pub const COLUMNS: usize = WIDTH / 2;
-/// Texel heights (0..=255) are this many world pixels per unit, as a shift.
-pub const HEIGHT_SHIFT: u32 = 0;
 /// A texel is this many world pixels wide, as a shift: 4 x 4 pixels, so a
 /// 32-texel tile covers 128 x 128 world pixels and slopes stay believable.
 pub const TEXEL_SHIFT: u32 = 2;
@@ -53,6 +52,8 @@ pub struct Camera {
 pub struct Scene<'a, const N: usize> {
     window: &'a Window<N>,
     texels: &'a [u16],
+    /// World pixels per height unit, 8.8 fixed point (the bank's).
+    height_scale: i32,
     /// log2 of the bank's tile side, in texels.
     tile_log2: u32,
     /// log2 of a tile's side in world pixels.
@@ -64,23 +65,19 @@ pub struct Scene<'a, const N: usize> {
 /// Why a scene cannot be built.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SceneError {
-    /// The world has more tiles than the bank.
+    /// The world refers to more tiles than the bank has.
     TileCount { world: u16, bank: usize },
     /// The texels are not the bank's size.
     Texels,
 }
 
 impl<'a, const N: usize> Scene<'a, N> {
-    /// A scene over `window` (filled from a world of `world_tiles` tiles a
-    /// side and `tile_count` distinct tiles) with `bank`'s texels.
-    pub fn new(
-        window: &'a Window<N>,
-        world_tiles: u32,
-        tile_count: u16,
-        bank: &bank::Bank<'a>,
-    ) -> Result<Self, SceneError> {
-        if tile_count as usize > bank.tile_count() {
-            return Err(SceneError::TileCount { world: tile_count, bank: bank.tile_count() });
+    /// A scene over `window` (filled from `world`) with `bank`'s texels and
+    /// height scale. Fails if the world can refer to a tile the bank lacks.
+    pub fn new(window: &'a Window<N>, world: &World, bank: &bank::Bank<'a>) -> Result<Self, SceneError> {
+        let world_tiles = world.size_tiles();
+        if world.max_tile() as usize >= bank.tile_count() {
+            return Err(SceneError::TileCount { world: world.max_tile() as u16 + 1, bank: bank.tile_count() });
         }
         let texels = bank.texels().ok_or(SceneError::Texels)?;
         let n = bank.tile_size();
@@ -89,7 +86,14 @@ impl<'a, const N: usize> Scene<'a, N> {
         }
         let tile_log2 = n.trailing_zeros();
         let tile_px_log2 = tile_px_log2(n);
-        Ok(Scene { window, texels, tile_log2, tile_px_log2, world_mask: (world_tiles << tile_px_log2) - 1 })
+        Ok(Scene {
+            window,
+            texels,
+            height_scale: bank.height_scale() as i32,
+            tile_log2,
+            tile_px_log2,
+            world_mask: (world_tiles << tile_px_log2) - 1,
+        })
     }
 
     /// World side, in pixels.
@@ -124,7 +128,12 @@ impl<'a, const N: usize> Scene<'a, N> {
 
     /// Ground height under world pixel (`wx`, `wy`), in world pixels.
     pub fn ground(&self, wx: u32, wy: u32) -> i32 {
-        ((self.texel(wx, wy) & 0xFF) as i32) << HEIGHT_SHIFT
+        ((self.texel(wx, wy) & 0xFF) as i32 * self.height_scale) >> 8
+    }
+
+    /// World pixels per height unit, 8.8 fixed point.
+    pub fn height_scale(&self) -> i32 {
+        self.height_scale
     }
 }
 
@@ -195,6 +204,22 @@ static SKY: [u8; 512] = {
     }
     t
 };
+
+/// The per-frame projection of each slice: a sample of height `h` (units) at
+/// slice `s` lands on screen row `(a[s] + h * b[s]) >> 16`, with
+/// `a[s] = (horizon << 16) + eye * iz[s]` and `b[s] = -(iz[s] * scale >> 8)`
+/// (`iz` = FOCAL / z in 16.16, `eye` the camera altitude in world pixels,
+/// `scale` the bank's world pixels per height unit in 8.8). Both renderers
+/// use these numbers, so their rows agree exactly; the height scale costs
+/// nothing per sample.
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+#[inline(always)]
+fn slice_rows(s: usize, horizon: i32, eye: i32, scale: i32) -> (i32, i32) {
+    let iz = INV_Z[s & 127];
+    ((horizon << 16) + eye * iz, -((iz * scale) >> 8))
+}
+
+const _: () = assert!(SLICES <= 128, "slice tables are indexed with & 127");
 
 /// What to draw.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -301,8 +326,9 @@ fn columns<const N: usize, const TL: u32, T: Target>(
                 // offsets are below the tile side: `i` is inside `texels`.
                 let texel = unsafe { *((texels + 2 * i) as *const u16) } as u32;
                 samples += 1;
-                let h = ((texel & 0xFF) as i32) << HEIGHT_SHIFT;
-                let y = horizon + (((eye - h) * INV_Z[s & 127]) >> 16);
+                let h = (texel & 0xFF) as i32;
+                let (a, b) = slice_rows(s, horizon, eye, scene.height_scale);
+                let y = (a + h * b) >> 16;
                 if y < ybuf {
                     let top = if y < 0 { 0 } else { y };
                     let line = (step as u32 >> 2) + 1;
@@ -339,9 +365,8 @@ fn columns<const N: usize, const TL: u32, T: Target>(
 mod fast {
     use super::*;
     use crate::arm::{ColumnJob, voxel_march_column};
-    use crate::projection::SLICES;
 
-    /// Per slice: `A = (horizon << 16) + eye * iz` and `-iz`, rebuilt each frame.
+    /// Per slice: `a` and `b` of [`slice_rows`], rebuilt each frame.
     #[unsafe(link_section = ".iwram.voxel_slices")]
     static mut SLICE_TABLE: [i32; 2 * SLICES] = [0; 2 * SLICES];
 
@@ -380,12 +405,12 @@ mod fast {
         let table = &raw mut SLICE_TABLE as usize;
         let mut s = 0;
         while s < SLICES {
-            let iz = INV_Z[s & 127];
+            let (a, b) = slice_rows(s, horizon, eye, scene.height_scale);
             // SAFETY: s < SLICES: inside the table; only this function, on
             // the one GBA thread, touches it.
             unsafe {
-                *((table + 8 * s) as *mut i32) = (horizon << 16) + eye * iz;
-                *((table + 8 * s + 4) as *mut i32) = -iz;
+                *((table + 8 * s) as *mut i32) = a;
+                *((table + 8 * s + 4) as *mut i32) = b;
             }
             s += 1;
         }

@@ -7,10 +7,15 @@ use terrain::{Window, World, WorldParams};
 use voxel::flight::{CLEARANCE, Controls, fly};
 use voxel::{Camera, Frame, Options, Scene, render};
 
-/// A small bank: 4 tiles of 32 px, heights in ridges, 3 colours.
+/// A small bank: 4 tiles of 32 px, heights in ridges, 3 colours, one world
+/// pixel per height unit.
 fn bank_bytes() -> &'static [u8] {
     static BYTES: OnceLock<Vec<u8>> = OnceLock::new();
-    BYTES.get_or_init(|| {
+    BYTES.get_or_init(|| bank_with_scale(bank::HEIGHT_SCALE_ONE))
+}
+
+fn bank_with_scale(height_scale: u16) -> Vec<u8> {
+    {
         let mut texels = Vec::new();
         for t in 0..4u32 {
             for y in 0..32u32 {
@@ -20,8 +25,11 @@ fn bank_bytes() -> &'static [u8] {
                 }
             }
         }
-        bank::encode(32, &[0x03E0, 0x7C00, 0x001F], &texels).unwrap()
-    })
+        let palette = [0x03E0, 0x7C00, 0x001F];
+        let placement = bank::Placement::Paper;
+        bank::encode(&bank::Contents { tile_size: 32, palette: &palette, tiles: &texels, placement, height_scale })
+            .unwrap()
+    }
 }
 
 fn scene_parts(seed: u32) -> (World, Box<Window<64>>) {
@@ -34,7 +42,7 @@ fn frame_of(seed: u32, camera: Camera, options: Options) -> Frame {
     let (world, mut window) = scene_parts(seed);
     let bank = bank::parse(bank_bytes()).unwrap();
     window.recenter(&world, (camera.x >> 8) >> 7, (camera.y >> 8) >> 7);
-    let scene = Scene::new(&window, world.size_tiles(), 4, &bank).unwrap();
+    let scene = Scene::new(&window, &world, &bank).unwrap();
     let mut frame = Frame([0xEE; 240 * 160]);
     render(&scene, &camera, options, &mut frame);
     frame
@@ -77,6 +85,41 @@ fn same_inputs_same_frame_and_the_world_shows() {
     assert!(frame_of(7, camera(), Options::default()) != frame_of(7, turned, Options::default()));
 }
 
+/// The height scale multiplies every height, on the ground and on screen.
+#[test]
+fn height_scale_stretches_the_relief() {
+    let (world, mut window) = scene_parts(7);
+    let cam = camera();
+    window.recenter(&world, (cam.x >> 8) >> 7, (cam.y >> 8) >> 7);
+    let one = bank::parse(bank_bytes()).unwrap();
+    let twice_bytes = bank_with_scale(512);
+    let twice = bank::parse(&twice_bytes).unwrap();
+    let (a, b) = (Scene::new(&window, &world, &one).unwrap(), Scene::new(&window, &world, &twice).unwrap());
+    let mut differ = 0;
+    for k in 0..50u32 {
+        let (x, y) = ((cam.x >> 8) + k * 37 % 300, (cam.y >> 8) + k * 53 % 300);
+        assert_eq!(b.ground(x, y), 2 * a.ground(x, y));
+        differ += (a.ground(x, y) != 0) as u32;
+    }
+    assert!(differ > 10, "the test area is not all flat");
+    let (mut fa, mut fb) = (Frame::default(), Frame::default());
+    render(&a, &cam, Options::default(), &mut fa);
+    render(&b, &cam, Options::default(), &mut fb);
+    // Taller terrain covers more of the screen: fewer sky pixels.
+    let sky = |f: &Frame| f.0.iter().filter(|&&c| (16..48).contains(&c)).count();
+    assert!(sky(&fb) < sky(&fa), "{} vs {}", sky(&fb), sky(&fa));
+}
+
+/// A world that refers to more tiles than the bank has is refused: the
+/// renderer reads texels by reference without checking.
+#[test]
+fn a_world_with_more_tiles_than_the_bank_is_refused() {
+    let world = World::new(1, WorldParams { tile_count: 5, ..WorldParams::DEFAULT }).unwrap();
+    let window = Box::new(Window::<64>::new());
+    let bank = bank::parse(bank_bytes()).unwrap();
+    assert_eq!(Scene::new(&window, &world, &bank).err(), Some(voxel::SceneError::TileCount { world: 5, bank: 4 }));
+}
+
 proptest! {
     #[test]
     fn flying_never_goes_below_the_ground(x: u32, y: u32, heading: u16, z in 0i32..(800 << 8),
@@ -86,10 +129,10 @@ proptest! {
         let mut cam = Camera { x: x & ((16384 << 8) - 1), y: y & ((16384 << 8) - 1), z, heading, pitch: 0 };
         for (forward, turn, strafe, climb, refreshes) in moves {
             window.recenter(&world, (cam.x >> 8) >> 7, (cam.y >> 8) >> 7);
-            let scene = Scene::new(&window, world.size_tiles(), 4, &bank).unwrap();
+            let scene = Scene::new(&window, &world, &bank).unwrap();
             fly(&mut cam, Controls { forward, turn, strafe, climb, pitch: 0 }, refreshes, &scene);
             window.recenter(&world, (cam.x >> 8) >> 7, (cam.y >> 8) >> 7);
-            let scene = Scene::new(&window, world.size_tiles(), 4, &bank).unwrap();
+            let scene = Scene::new(&window, &world, &bank).unwrap();
             prop_assert!(cam.z >> 8 >= scene.ground(cam.x >> 8, cam.y >> 8) + CLEARANCE);
             prop_assert!(cam.x < 16384 << 8 && cam.y < 16384 << 8);
         }

@@ -2,11 +2,18 @@
 //!
 //! Steps: load and check every pair; quantise all texture pixels together to
 //! one palette (NeuQuant, `color_quant` crate) of at most 52 GBA colours;
-//! reduce heights to 8 bits (16-bit heightmaps keep their precision until
-//! this rounding); cut each pair into square tiles, row by row, pair by pair;
-//! store each distinct tile once, in order of first appearance. The same
-//! inputs give byte-identical banks.
+//! then, by placement:
+//! - **corners** (the default): build a matched corner tile set from the
+//!   pairs ([`crate::corners`]): tiles that join into one landscape;
+//! - **paper**: cut each pair into square tiles, row by row, pair by pair
+//!   (optionally fading their edges, `seam_band`), and store each distinct
+//!   tile once, in order of first appearance.
+//!
+//! Heights keep their precision (16-bit heightmaps too) until they are
+//! rounded to 8 bits in the tiles. The height scale is chosen from the
+//! tiles' slopes unless given. The same inputs give byte-identical banks.
 
+use crate::corners;
 use crate::error::{Error, Result};
 use crate::io;
 use bank::MAX_COLOURS;
@@ -22,11 +29,95 @@ pub struct Pair {
     pub texture: PathBuf,
 }
 
+/// How worlds place the tiles of the bank.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum PlacementKind {
+    /// Corner tiles, matched borders: one continuous landscape.
+    #[default]
+    Corners,
+    /// The paper's: tiles as cut, placed by the random table alone.
+    Paper,
+}
+
+impl std::str::FromStr for PlacementKind {
+    type Err = String;
+    fn from_str(s: &str) -> std::result::Result<Self, String> {
+        match s {
+            "corners" => Ok(PlacementKind::Corners),
+            "paper" => Ok(PlacementKind::Paper),
+            _ => Err(format!("`{s}` is not a placement: use corners or paper")),
+        }
+    }
+}
+
+/// Which orientations of the source corner placement may cut tiles from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Orientations {
+    /// Upright if the texture has baked lighting, else all.
+    #[default]
+    Auto,
+    /// The eight turns and mirrors (more variety from a small source).
+    All,
+    /// As the source is (where a configuration allows it).
+    Upright,
+}
+
+impl std::str::FromStr for Orientations {
+    type Err = String;
+    fn from_str(s: &str) -> std::result::Result<Self, String> {
+        match s {
+            "auto" => Ok(Orientations::Auto),
+            "all" => Ok(Orientations::All),
+            "upright" => Ok(Orientations::Upright),
+            _ => Err(format!("`{s}` is not an orientation choice: use auto, all or upright")),
+        }
+    }
+}
+
+/// The set's vertical scale.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub enum HeightScale {
+    /// Chosen from the tiles' slopes (see [`auto_height_scale`]).
+    #[default]
+    Auto,
+    /// World pixels per height unit.
+    Fixed(f64),
+}
+
+impl std::str::FromStr for HeightScale {
+    type Err = String;
+    fn from_str(s: &str) -> std::result::Result<Self, String> {
+        if s == "auto" {
+            return Ok(HeightScale::Auto);
+        }
+        s.parse::<f64>()
+            .map(HeightScale::Fixed)
+            .map_err(|_| format!("`{s}` is not a height scale: use auto or a number of world pixels per height unit"))
+    }
+}
+
+impl<'de> Deserialize<'de> for HeightScale {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            Number(f64),
+            Text(String),
+        }
+        match Raw::deserialize(d)? {
+            Raw::Number(v) => Ok(HeightScale::Fixed(v)),
+            Raw::Text(t) => t.parse().map_err(serde::de::Error::custom),
+        }
+    }
+}
+
 /// What to bake.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Options {
-    /// Tile side in pixels: 8, 16, 32, 64 or 128.
+    /// Tile side in texels: 8, 16, 32, 64 or 128.
     pub tile_size: u32,
     /// Palette colours, 2..=52.
     #[serde(default = "default_colours")]
@@ -34,15 +125,67 @@ pub struct Options {
     /// The pairs, in order.
     #[serde(rename = "pair", default)]
     pub pairs: Vec<Pair>,
-    /// Seams: the outer `seam_band` texels of every tile fade to a common
-    /// height and colour, so tiles join without cliffs or colour steps
-    /// whatever their neighbours (0: off, tiles as cut, as in the paper).
+    /// How worlds place the tiles.
+    #[serde(default)]
+    pub placement: PlacementKind,
+    /// Corner placement: corner classes, 2 or 3.
+    #[serde(default = "default_classes")]
+    pub classes: u32,
+    /// Corner placement: orientations of the source tiles may be cut from.
+    #[serde(default)]
+    pub orientations: Orientations,
+    /// Paper placement only: the outer `seam_band` texels of every tile fade
+    /// to a common height and colour (0: tiles as cut).
     #[serde(default)]
     pub seam_band: u32,
+    /// World pixels per height unit, or auto.
+    #[serde(default)]
+    pub height_scale: HeightScale,
 }
 
 fn default_colours() -> u32 {
     MAX_COLOURS as u32
+}
+
+fn default_classes() -> u32 {
+    3
+}
+
+/// Mean slope that [`HeightScale::Auto`] gives a set: world pixels of rise per
+/// world pixel across, averaged over every pair of neighbouring texels. The
+/// Comanche maps (1992, as shipped with s-macke/VoxelSpace; its renderer
+/// draws a height unit at 0.6 of a map unit across) measure 0.25 to 0.9;
+/// 0.45 keeps hills rounded at our flight altitudes (README: height scale).
+pub const AUTO_SLOPE: f64 = 0.45;
+
+/// World pixels per texel side (`voxel` draws a texel as 4 x 4 world pixels).
+const TEXEL_PX: f64 = 4.0;
+
+/// The height scale (8.8 fixed point) that gives `tiles` a mean slope of
+/// [`AUTO_SLOPE`]; one world pixel per unit for flat sets.
+pub fn auto_height_scale(tiles: &[Vec<u16>], tile: usize) -> u16 {
+    let (mut sum, mut n) = (0f64, 0f64);
+    for t in tiles {
+        for y in 0..tile {
+            for x in 0..tile {
+                let h = (t[y * tile + x] & 0xFF) as f64;
+                if x + 1 < tile {
+                    sum += (h - (t[y * tile + x + 1] & 0xFF) as f64).abs();
+                    n += 1.0;
+                }
+                if y + 1 < tile {
+                    sum += (h - (t[(y + 1) * tile + x] & 0xFF) as f64).abs();
+                    n += 1.0;
+                }
+            }
+        }
+    }
+    let mean = sum / n.max(1.0);
+    if mean < 1e-3 {
+        return bank::HEIGHT_SCALE_ONE;
+    }
+    let scale = AUTO_SLOPE * TEXEL_PX / mean;
+    ((scale * 256.0).round() as u16).clamp(*bank::HEIGHT_SCALES.start(), *bank::HEIGHT_SCALES.end())
 }
 
 impl Options {
@@ -70,6 +213,21 @@ impl Options {
         if self.seam_band * 2 > self.tile_size {
             return Err(Error::SeamBand { band: self.seam_band, tile: self.tile_size });
         }
+        if self.seam_band > 0 && self.placement == PlacementKind::Corners {
+            return Err(Error::Option(format!(
+                "--seam-band {} fades tiles for the paper's placement: add --placement paper",
+                self.seam_band
+            )));
+        }
+        if !(2..=3).contains(&self.classes) {
+            return Err(Error::Option(format!("--classes {} is outside 2..=3", self.classes)));
+        }
+        if let HeightScale::Fixed(v) = self.height_scale {
+            let (lo, hi) = (*bank::HEIGHT_SCALES.start() as f64 / 256.0, *bank::HEIGHT_SCALES.end() as f64 / 256.0);
+            if !(lo..=hi).contains(&v) {
+                return Err(Error::Option(format!("--height-scale {v} is outside {lo}..={hi} world pixels per unit")));
+            }
+        }
         if self.pairs.is_empty() {
             return Err(Error::NoInput);
         }
@@ -91,6 +249,8 @@ pub struct Baked {
     pub tiles_stored: usize,
     /// Palette colours.
     pub colours: usize,
+    /// What the user should know about the result, one line each.
+    pub notes: Vec<String>,
 }
 
 struct Loaded {
@@ -163,11 +323,71 @@ pub fn bake(options: &Options, progress: Progress<'_>) -> Result<Baked> {
         remap.push(at as u8);
     }
     progress("quantising", 1, 1);
+    let colours: Vec<Vec<u8>> = loaded
+        .iter()
+        .map(|l| l.texture.pixels().map(|p| remap[quant.index_of(&[p[0], p[1], p[2], 255])]).collect())
+        .collect();
 
+    let mut notes = Vec::new();
+    let (tiles, placement, tiles_cut) = match options.placement {
+        PlacementKind::Paper => {
+            let (tiles, cut) = cut_tiles(options, &loaded, &colours, progress)?;
+            (tiles, bank::Placement::Paper, cut)
+        }
+        PlacementKind::Corners => {
+            let sources: Vec<corners::source::Source> = loaded
+                .iter()
+                .zip(colours)
+                .map(|(l, c)| {
+                    let h = l.heights.pixels().map(|p| p[0] as f32 * 255.0 / 65535.0).collect();
+                    corners::source::Source::new(l.heights.width() as i32, l.heights.height() as i32, h, c, tile as i32)
+                })
+                .collect();
+            let rgb: Vec<[u8; 3]> = palette.iter().map(|&c| crate::preview::rgb(c).0).collect();
+            let upright = match options.orientations {
+                Orientations::Auto => corners::lit(&sources, &rgb),
+                Orientations::All => false,
+                Orientations::Upright => true,
+            };
+            let setup = corners::Setup { tile: tile as i32, classes: options.classes as u8, upright };
+            let inputs = options
+                .pairs
+                .iter()
+                .map(|p| format!("{} + {}", p.height.display(), p.texture.display()))
+                .collect::<Vec<_>>()
+                .join(", ");
+            let built =
+                corners::build(&sources, &rgb, setup, progress).map_err(|detail| Error::Corners { inputs, detail })?;
+            let n = built.tiles.len();
+            notes.extend(built.notes);
+            if upright {
+                notes.push("the texture has baked lighting: tiles keep the source's orientation".into());
+            }
+            (built.tiles, bank::Placement::Corners(built.corners), n)
+        }
+    };
+    let height_scale = match options.height_scale {
+        HeightScale::Auto => auto_height_scale(&tiles, tile as usize),
+        HeightScale::Fixed(v) => (v * 256.0).round() as u16,
+    };
+    let flat: Vec<u16> = tiles.iter().flatten().copied().collect();
+    let contents = bank::Contents { tile_size: tile as u16, palette: &palette, tiles: &flat, placement, height_scale };
+    let bytes = bank::encode(&contents).map_err(|e| Error::Bank { path: PathBuf::from("<baked bank>"), source: e })?;
+    Ok(Baked { bytes, tiles_cut, tiles_stored: tiles.len(), colours: palette.len(), notes })
+}
+
+/// The paper's tiles: each pair cut into squares, optionally faded at the
+/// edges, identical ones stored once. Returns the tiles and how many were cut.
+fn cut_tiles(
+    options: &Options,
+    loaded: &[Loaded],
+    colours: &[Vec<u8>],
+    progress: Progress<'_>,
+) -> Result<(Vec<Vec<u16>>, usize)> {
+    let tile = options.tile_size;
     let total: u64 = loaded.iter().map(|l| (l.texture.width() / tile * l.texture.height() / tile) as u64).sum();
     let mut cut: Vec<Vec<u16>> = Vec::new();
-    for l in &loaded {
-        let colours = l.texture.pixels().map(|p| remap[quant.index_of(&[p[0], p[1], p[2], 255])]).collect::<Vec<_>>();
+    for (l, colours) in loaded.iter().zip(colours) {
         let w = l.texture.width();
         for ty in 0..l.texture.height() / tile {
             for tx in 0..w / tile {
@@ -189,23 +409,17 @@ pub fn bake(options: &Options, progress: Progress<'_>) -> Result<Baked> {
     if options.seam_band > 0 {
         crate::seams::fade_edges(&mut cut, tile as usize, options.seam_band as usize);
     }
-    let mut seen: HashMap<&[u16], usize> = HashMap::new();
-    let mut tiles: Vec<u16> = Vec::new();
-    let mut distinct = 0usize;
+    let mut seen: HashMap<&[u16], ()> = HashMap::new();
+    let mut tiles: Vec<Vec<u16>> = Vec::new();
     for t in &cut {
-        if !seen.contains_key(t.as_slice()) {
-            seen.insert(t, distinct);
-            distinct += 1;
-            if distinct <= bank::MAX_TILES {
-                tiles.extend_from_slice(t);
+        if seen.insert(t, ()).is_none() {
+            if tiles.len() >= bank::MAX_TILES {
+                let distinct = cut.iter().map(|t| t.as_slice()).collect::<std::collections::HashSet<_>>().len();
+                let suggest = (tile * 2).min(128);
+                return Err(Error::TooManyTiles { count: distinct, tile, suggest });
             }
+            tiles.push(t.clone());
         }
     }
-    if distinct > bank::MAX_TILES {
-        let suggest = (tile * 2).min(128);
-        return Err(Error::TooManyTiles { count: distinct, tile, suggest });
-    }
-    let bytes = bank::encode(tile as u16, &palette, &tiles)
-        .map_err(|e| Error::Bank { path: PathBuf::from("<baked bank>"), source: e })?;
-    Ok(Baked { bytes, tiles_cut: cut.len(), tiles_stored: distinct, colours: palette.len() })
+    Ok((tiles, cut.len()))
 }

@@ -47,6 +47,10 @@ pub enum Error {
     SeamBand { band: u32, tile: u32 },
     #[error("size {0} is not a multiple of 128 between 128 and 4096")]
     GenerateSize(u32),
+    #[error("{0}")]
+    Option(String),
+    #[error("{inputs}: cannot build a corner tile set: {detail}")]
+    Corners { inputs: String, detail: String },
 }
 
 /// Result with [`Error`].

@@ -25,7 +25,29 @@ pub fn report(path: &Path) -> Result<String> {
         "checksum: {:#010x} (CRC-32 of the header XOR of the {} payload bytes, ok)",
         h.crc32, h.payload_len
     );
-    let _ = writeln!(s, "tiles: {} of {n}x{n} px", b.tile_count());
+    let _ = writeln!(s, "tiles: {} of {n}x{n} texels", b.tile_count());
+    match b.placement() {
+        bank::Placement::Paper => {
+            let _ = writeln!(s, "placement: paper (tiles as cut, chosen by the random table alone)");
+        }
+        bank::Placement::Corners(c) => {
+            let used: Vec<String> = c.thresholds[..c.classes as usize - 1].iter().map(|t| t.to_string()).collect();
+            let full = c.configs.iter().filter(|e| e.count == bank::COMBINATIONS).count();
+            let _ = writeln!(
+                s,
+                "placement: corners, {} classes (world field thresholds {}), {full} configurations x {} edge combinations",
+                c.classes,
+                used.join(", "),
+                bank::COMBINATIONS
+            );
+        }
+    }
+    let scale = b.height_scale() as f64 / 256.0;
+    let _ = writeln!(
+        s,
+        "height scale: {scale:.3} world px per unit (texels are 4 world px: heights 0..255 span 0..{:.0} px)",
+        255.0 * scale
+    );
     let _ = write!(s, "palette: {} colours (BGR555):", b.palette_len());
     for i in 0..b.palette_len() {
         if i % 8 == 0 {

@@ -5,13 +5,16 @@
 //! `rom/build.rs` bakes the default tile set with the same code.
 
 pub mod bake;
+pub mod corners;
 pub mod error;
 pub mod generate;
 pub mod inspect;
 pub mod io;
+pub mod measure;
 pub mod pack;
 pub mod preview;
 pub mod seams;
+pub mod world;
 
-pub use bake::{Baked, Options, Pair, bake};
+pub use bake::{Baked, HeightScale, Options, Pair, PlacementKind, bake};
 pub use error::{Error, Result};

@@ -35,13 +35,30 @@ enum Command {
         /// Palette colours, 2..=52 [default: 52].
         #[arg(long)]
         colours: Option<u32>,
-        /// Fade the outer N texels of every tile to a common height and colour,
-        /// so tiles join without seams [default: 0, tiles as cut].
+        /// How worlds place the tiles: corners (matched borders, one landscape)
+        /// or paper (tiles as cut, the paper's method) [default: corners].
+        #[arg(long)]
+        placement: Option<tilebake::PlacementKind>,
+        /// Corner classes (low ground .. high ground), 2 or 3 [default: 3].
+        #[arg(long)]
+        classes: Option<u32>,
+        /// Which turns and mirrors of the source tiles may be cut from: all,
+        /// upright, or auto (upright when the texture has baked lighting)
+        /// [default: auto].
+        #[arg(long)]
+        orientations: Option<tilebake::bake::Orientations>,
+        /// World pixels per height unit (0.0625..=8), or auto: a natural mean
+        /// slope [default: auto].
+        #[arg(long)]
+        height_scale: Option<tilebake::HeightScale>,
+        /// Paper placement: fade the outer N texels of every tile to a common
+        /// height and colour [default: 0, tiles as cut].
         #[arg(long)]
         seam_band: Option<u32>,
-        /// A TOML sidecar with tile_size, colours, seam_band and [[pair]]
-        /// height/texture entries (instead of the options above).
-        #[arg(long, conflicts_with_all = ["heights", "textures", "tile_size", "colours", "seam_band"])]
+        /// A TOML sidecar with tile_size, colours, placement, classes,
+        /// height_scale, seam_band and [[pair]] height/texture entries
+        /// (instead of the options above).
+        #[arg(long, conflicts_with_all = ["heights", "textures", "tile_size", "colours", "placement", "classes", "orientations", "height_scale", "seam_band"])]
         manifest: Option<PathBuf>,
         /// The bank to write.
         #[arg(short, long)]
@@ -79,7 +96,9 @@ enum Command {
         #[arg(short, long)]
         output: PathBuf,
     },
-    /// Measure how visible the seams between tiles are in a seeded world.
+    /// Measure how much a seeded world looks like one landscape: steps and
+    /// spreads at tile borders against inside (1 = natural), neighbouring
+    /// tiles' correlation, grid contrast and periodicity (0 = natural).
     #[command(after_help = "Example:\n  tilebake seams my.bank --seed 1")]
     Seams {
         /// The bank.
@@ -87,9 +106,25 @@ enum Command {
         /// World seed.
         #[arg(long, default_value_t = 1)]
         seed: u32,
-        /// Side of the measured area, in tiles.
+        /// Side of the measured area, in tiles (4..=64).
         #[arg(long, default_value_t = 32)]
         tiles: u32,
+    },
+    /// Write a square of a seeded world as the ROM places it: DIR/height.png
+    /// (texel heights, 8-bit grey) and DIR/colour.png (bank colours, no fog).
+    #[command(after_help = "Example:\n  tilebake world my.bank --seed 1 --tiles 16 -o world/")]
+    World {
+        /// The bank.
+        bank: PathBuf,
+        /// World seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u32,
+        /// Side of the square, in tiles (1..=64).
+        #[arg(long, default_value_t = 16)]
+        tiles: u32,
+        /// Directory for height.png and colour.png.
+        #[arg(short, long)]
+        output: PathBuf,
     },
     /// Make a heightmap + texture pair from a seed (fractal noise, biome colours).
     #[command(after_help = "Example:\n  tilebake generate --seed 1 --size 256 -o assets/")]
@@ -126,7 +161,19 @@ fn main() -> ExitCode {
 
 fn run(command: Command) -> Result<()> {
     match command {
-        Command::Bake { heights, textures, tile_size, colours, seam_band, manifest, output } => {
+        Command::Bake {
+            heights,
+            textures,
+            tile_size,
+            colours,
+            placement,
+            classes,
+            orientations,
+            height_scale,
+            seam_band,
+            manifest,
+            output,
+        } => {
             let options = match manifest {
                 Some(m) => Options::from_manifest(&m)?,
                 None => {
@@ -139,7 +186,11 @@ fn run(command: Command) -> Result<()> {
                         tile_size: tile_size.unwrap_or(32),
                         colours: colours.unwrap_or(bank::MAX_COLOURS as u32),
                         pairs,
+                        placement: placement.unwrap_or_default(),
+                        classes: classes.unwrap_or(3),
+                        orientations: orientations.unwrap_or_default(),
                         seam_band: seam_band.unwrap_or(0),
+                        height_scale: height_scale.unwrap_or_default(),
                     }
                 }
             };
@@ -163,6 +214,9 @@ fn run(command: Command) -> Result<()> {
                 b.finish_and_clear();
             }
             tilebake::io::write_atomic(&output, &baked.bytes)?;
+            for n in &baked.notes {
+                eprintln!("tilebake: note: {n}");
+            }
             println!(
                 "{}: {} tiles stored ({} cut, {} duplicates merged), {} colours, {} bytes, {:.0} ms",
                 output.display(),
@@ -187,13 +241,23 @@ fn run(command: Command) -> Result<()> {
         Command::Seams { bank, seed, tiles } => {
             let bytes = tilebake::inspect::load(&bank)?;
             let b = bank::parse(&bytes).map_err(|source| tilebake::Error::Bank { path: bank.clone(), source })?;
-            let m = tilebake::seams::measure(&b, seed, tiles);
-            println!(
-                "{}: seam height ratio {:.3}, colour ratio {:.3} (across tile borders / inside tiles; 1.0 = invisible)",
-                bank.display(),
-                m.height_ratio,
-                m.colour_ratio
-            );
+            if !(4..=tilebake::measure::MAX_TILES).contains(&tiles) {
+                return Err(tilebake::Error::Option(format!(
+                    "--tiles {tiles} is outside 4..={}",
+                    tilebake::measure::MAX_TILES
+                ))
+                .into());
+            }
+            let m = tilebake::measure::measure(&b, seed, tiles);
+            println!("{}: seed {seed}, {tiles} x {tiles} tiles", bank.display());
+            for (k, v) in m.fields() {
+                println!("  {k:<24} {v:.3}");
+            }
+        }
+        Command::World { bank, seed, tiles, output } => {
+            for p in tilebake::world::write(&bank, seed, tiles, &output)? {
+                println!("wrote {}", p.display());
+            }
         }
         Command::Generate { seed, size, output } => {
             for p in tilebake::generate::write(seed, size, &output)? {

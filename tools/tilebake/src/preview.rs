@@ -6,7 +6,7 @@ use crate::io;
 use bank::Bank;
 use image::{DynamicImage, Rgb, RgbImage};
 use std::path::Path;
-use terrain::{World, WorldParams};
+use terrain::World;
 
 /// Pixels between tiles on the contact sheet.
 const GAP: u32 = 2;
@@ -56,8 +56,7 @@ pub fn contact_sheet(b: &Bank<'_>) -> RgbImage {
 /// The world of `seed` seen from above: `tiles` x `tiles` tiles from tile
 /// (0, 0), each texel one pixel (tiles above 32 px are shown at half size).
 pub fn world_map(b: &Bank<'_>, seed: u32, tiles: u32) -> RgbImage {
-    let params = WorldParams { tile_count: b.tile_count() as u16, ..WorldParams::DEFAULT };
-    let world = World::new(seed, params).expect("bank tile counts are 1..=256");
+    let world = World::for_bank(seed, b).expect("a parsed bank makes a valid world");
     let n = b.tile_size() as u32;
     let step = if n > 32 { 2 } else { 1 };
     let side = tiles * n / step;

@@ -55,7 +55,19 @@ fn bakes_and_is_deterministic() {
     let out1 = d.s("a.bank");
     let out2 = d.s("b.bank");
     for out in [&out1, &out2] {
-        let o = tilebake(&["bake", "--height", &h, "--texture", &t, "--tile-size", "16", "-o", out]);
+        let o = tilebake(&[
+            "bake",
+            "--height",
+            &h,
+            "--texture",
+            &t,
+            "--tile-size",
+            "16",
+            "--placement",
+            "paper",
+            "-o",
+            out,
+        ]);
         assert!(o.status.success(), "{}", stderr(&o));
     }
     let (a, b) = (std::fs::read(&out1).unwrap(), std::fs::read(&out2).unwrap());
@@ -67,7 +79,8 @@ fn bakes_and_is_deterministic() {
     assert!(bank.tile_count() <= 16);
     let inspect = tilebake(&["inspect", &out1]);
     let text = String::from_utf8_lossy(&inspect.stdout);
-    assert!(text.contains("16x16 px") && text.contains("1024^2 px") && text.contains("CRC-32"), "{text}");
+    assert!(text.contains("16x16 texels") && text.contains("1024^2 px") && text.contains("CRC-32"), "{text}");
+    assert!(text.contains("placement: paper") && text.contains("height scale"), "{text}");
 }
 
 #[test]
@@ -89,8 +102,19 @@ fn every_png_kind_is_accepted_and_16_bit_keeps_precision() {
     }
     for tex in ["rgba.png", "indexed.png"] {
         let out = d.s("out.bank");
-        let o =
-            tilebake(&["bake", "--height", &d.s("h16.png"), "--texture", &d.s(tex), "--tile-size", "32", "-o", &out]);
+        let o = tilebake(&[
+            "bake",
+            "--height",
+            &d.s("h16.png"),
+            "--texture",
+            &d.s(tex),
+            "--tile-size",
+            "32",
+            "--placement",
+            "paper",
+            "-o",
+            &out,
+        ]);
         assert!(o.status.success(), "{tex}: {}", stderr(&o));
         let bytes = std::fs::read(&out).unwrap();
         let bank = bank::parse(&bytes).unwrap();
@@ -175,6 +199,8 @@ fn too_many_distinct_tiles() {
         &d.s("t.png"),
         "--tile-size",
         "8",
+        "--placement",
+        "paper",
         "-o",
         &out.display().to_string(),
     ]);
@@ -186,7 +212,8 @@ fn unwritable_output() {
     let d = Dir::new();
     let (h, t) = pair(&d, 32, 32);
     let out = d.path("no/such/dir/x.bank");
-    let o = tilebake(&["bake", "--height", &h, "--texture", &t, "-o", &out.display().to_string()]);
+    let o =
+        tilebake(&["bake", "--height", &h, "--texture", &t, "--placement", "paper", "-o", &out.display().to_string()]);
     fails(&o, "no/such/dir/x.bank", "cannot write", &out);
 }
 
@@ -204,7 +231,7 @@ fn unknown_options_and_unpaired_inputs() {
 
 #[test]
 fn help_shows_an_example_for_each_subcommand() {
-    for sub in ["bake", "inspect", "preview", "pack", "generate"] {
+    for sub in ["bake", "inspect", "preview", "pack", "generate", "world", "seams"] {
         let o = tilebake(&[sub, "--help"]);
         assert!(o.status.success());
         let text = String::from_utf8_lossy(&o.stdout);
@@ -217,7 +244,7 @@ fn inspect_rejects_a_corrupt_bank_by_name() {
     let d = Dir::new();
     let (h, t) = pair(&d, 32, 32);
     let out = d.s("a.bank");
-    assert!(tilebake(&["bake", "--height", &h, "--texture", &t, "-o", &out]).status.success());
+    assert!(tilebake(&["bake", "--height", &h, "--texture", &t, "--placement", "paper", "-o", &out]).status.success());
     let mut bytes = std::fs::read(&out).unwrap();
     let n = bytes.len();
     bytes[n - 3] ^= 1;
@@ -234,7 +261,9 @@ fn generate_then_preview() {
     let (h, t) = (d.s("gen/height.png"), d.s("gen/texture.png"));
     assert_eq!(image::open(&h).unwrap().color(), image::ColorType::L16);
     let out = d.s("gen.bank");
-    assert!(tilebake(&["bake", "--height", &h, "--texture", &t, "--tile-size", "32", "-o", &out]).status.success());
+    let o =
+        tilebake(&["bake", "--height", &h, "--texture", &t, "--tile-size", "32", "--placement", "paper", "-o", &out]);
+    assert!(o.status.success(), "{}", stderr(&o));
     let o = tilebake(&["preview", &out, "-o", &d.s("pv"), "--tiles", "4"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let map = image::open(d.path("pv-map.png")).unwrap();
@@ -271,6 +300,8 @@ fn interlaced_pngs_are_accepted() {
         &fixtures.join("interlaced.png").display().to_string(),
         "--tile-size",
         "32",
+        "--placement",
+        "paper",
         "-o",
         &out,
     ]);
@@ -280,4 +311,72 @@ fn interlaced_pngs_are_accepted() {
     let heights: Vec<u8> = (0..32).map(|x| bank.texel(0, x, 5).0).collect();
     let want: Vec<u8> = (0..32u32).map(|x| (((x * 2056 + 128) * 255 + 32767) / 65535) as u8).collect();
     assert_eq!(heights, want, "16-bit interlaced heights decoded in the right places");
+}
+
+/// A corner set from a generated map, through the command line: baked, then
+/// pictured whole with `world`, and measured by `seams`.
+#[test]
+fn corner_bake_world_and_seams() {
+    let d = Dir::new();
+    assert!(tilebake(&["generate", "--seed", "2", "--size", "512", "-o", &d.s("gen")]).status.success());
+    let out = d.s("c.bank");
+    let o = tilebake(&["bake", "--height", &d.s("gen/height.png"), "--texture", &d.s("gen/texture.png"), "-o", &out]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let bytes = std::fs::read(&out).unwrap();
+    let bank = bank::parse(&bytes).unwrap();
+    assert!(matches!(bank.placement(), bank::Placement::Corners(c) if c.classes == 3));
+    assert_eq!(bank.tile_count(), 31 * 8);
+    let o = tilebake(&["world", &out, "--seed", "5", "--tiles", "6", "-o", &d.s("w")]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let height = image::open(d.path("w/height.png")).unwrap();
+    let colour = image::open(d.path("w/colour.png")).unwrap();
+    assert_eq!((height.width(), height.height(), height.color()), (192, 192, image::ColorType::L8));
+    assert_eq!((colour.width(), colour.color()), (192, image::ColorType::Rgb8));
+    // The pictures are the world: tile (0, 0) of seed 5 at texel (3, 4).
+    let world = terrain::World::for_bank(5, &bank).unwrap();
+    let (h, c) = bank.texel(world.tile_at(0, 0) as usize, 3, 4);
+    assert_eq!(height.to_luma8().get_pixel(3, 4)[0], h);
+    assert_eq!(colour.to_rgb8().get_pixel(3, 4).0, tilebake::preview::rgb(bank.colour(c as usize)).0);
+    let o = tilebake(&["seams", &out, "--tiles", "8"]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        o.status.success() && text.contains("height_step_ratio") && text.contains("neighbour_correlation"),
+        "{text}"
+    );
+}
+
+/// Inputs too small or too flat for a corner set: one line naming them and
+/// saying what to do; options out of range are refused.
+#[test]
+fn corner_sets_need_a_big_enough_varied_source() {
+    let d = Dir::new();
+    let (h, t) = pair(&d, 32, 32);
+    let out = d.path("x.bank");
+    let o = tilebake(&["bake", "--height", &h, "--texture", &t, "--tile-size", "16", "-o", &out.display().to_string()]);
+    fails(&o, "h.png + ", "cannot build a corner tile set", &out);
+    assert!(stderr(&o).contains("--tile-size") || stderr(&o).contains("--classes 2"), "{}", stderr(&o));
+    GrayImage::from_pixel(128, 128, Luma([40])).save(d.path("flat.png")).unwrap();
+    RgbImage::new(128, 128).save(d.path("t128.png")).unwrap();
+    let o = tilebake(&[
+        "bake",
+        "--height",
+        &d.s("flat.png"),
+        "--texture",
+        &d.s("t128.png"),
+        "--tile-size",
+        "16",
+        "-o",
+        &out.display().to_string(),
+    ]);
+    fails(&o, "flat.png", "relief", &out);
+    for (opt, v, msg) in [
+        ("--classes", "4", "outside 2..=3"),
+        ("--height-scale", "20", "outside"),
+        ("--seam-band", "2", "--placement paper"),
+    ] {
+        let o = tilebake(&["bake", "--height", &h, "--texture", &t, opt, v, "-o", &out.display().to_string()]);
+        fails(&o, v, msg, &out);
+    }
+    let o = tilebake(&["world", "nope.bank", "--tiles", "65", "-o", &d.s("w")]);
+    fails(&o, "65", "outside 1..=64", &d.path("w/height.png"));
 }

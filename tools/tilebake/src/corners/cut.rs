@@ -1,0 +1,153 @@
+//! Minimum-error boundary cuts (image quilting, Efros and Freeman 2001): where
+//! two overlapping patches meet, the seam follows the path along which they
+//! differ least, so the join is hard to see.
+
+/// The boundary of least total cost across a band: for each position `p` in
+/// `0 .. len`, a depth `d(p)` in `lo ..= hi` (`d` moves by at most one from
+/// one position to the next), minimising the sum of `cost(p, d(p))`. Returns
+/// the depths and their total cost. Ties go to the smaller depth, so the
+/// result is deterministic.
+pub fn min_cut(len: usize, lo: usize, hi: usize, cost: impl Fn(usize, usize) -> f32) -> (Vec<usize>, f32) {
+    assert!(lo <= hi && len > 0, "empty band");
+    let n = hi - lo + 1;
+    let mut total = vec![0f32; len * n];
+    let mut from = vec![0u8; len * n];
+    for d in 0..n {
+        total[d] = cost(0, lo + d);
+    }
+    for p in 1..len {
+        for d in 0..n {
+            // Best predecessor among d - 1, d, d + 1 (smaller depth first on ties).
+            let mut best = (f32::INFINITY, 0u8);
+            for (k, dd) in [d.wrapping_sub(1), d, d + 1].into_iter().enumerate() {
+                if dd < n {
+                    let t = total[(p - 1) * n + dd];
+                    if t < best.0 {
+                        best = (t, k as u8);
+                    }
+                }
+            }
+            total[p * n + d] = best.0 + cost(p, lo + d);
+            from[p * n + d] = best.1;
+        }
+    }
+    let last = &total[(len - 1) * n..];
+    let mut d = 0;
+    for k in 1..n {
+        if last[k] < last[d] {
+            d = k;
+        }
+    }
+    let best = last[d];
+    let mut path = vec![0usize; len];
+    for p in (0..len).rev() {
+        path[p] = lo + d;
+        if p > 0 {
+            d = match from[p * n + d] {
+                0 => d - 1,
+                1 => d,
+                _ => d + 1,
+            };
+        }
+    }
+    (path, best)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cut_follows_the_valley_of_least_cost() {
+        // A cheap path at depth 2 for p < 5, depth 4 after: the cut follows it,
+        // moving one step per position between.
+        let cost = |p: usize, d: usize| {
+            let want = if p < 5 { 2 } else { 4 };
+            (d as f32 - want as f32).abs()
+        };
+        let (path, total) = min_cut(10, 1, 5, cost);
+        assert_eq!(total, 1.0);
+        assert_eq!(&path[..4], &[2; 4]);
+        assert_eq!(&path[6..], &[4; 4]);
+        for w in path.windows(2) {
+            assert!(w[0].abs_diff(w[1]) <= 1);
+        }
+    }
+
+    #[test]
+    fn flat_cost_takes_the_smallest_depth() {
+        let (path, total) = min_cut(4, 3, 6, |_, _| 1.0);
+        assert_eq!(path, vec![3; 4]);
+        assert_eq!(total, 4.0);
+    }
+}
+
+/// A harmonic fill of a `w` x `h` grid: cells with `Some(v)` keep `v`; the
+/// others take the value that makes the grid smooth (each the mean of its
+/// existing neighbours; grid borders are free). Successive over-relaxation
+/// from the mean of the fixed cells, a fixed number of sweeps, so the result
+/// is deterministic. Used for gradient-domain joins (Perez et al. 2003):
+/// an offset, harmonic inside, that brings a patch to its surroundings'
+/// level along the seam while keeping the patch's own slopes.
+pub fn harmonic(fixed: &[Option<f32>], w: usize, h: usize) -> Vec<f32> {
+    let known: Vec<f32> = fixed.iter().flatten().copied().collect();
+    let start = if known.is_empty() { 0.0 } else { known.iter().sum::<f32>() / known.len() as f32 };
+    let mut v: Vec<f32> = fixed.iter().map(|f| f.unwrap_or(start)).collect();
+    if known.is_empty() {
+        return v;
+    }
+    let sweeps = 4 * w.max(h) + 20;
+    let omega = 1.85f32;
+    for _ in 0..sweeps {
+        for y in 0..h {
+            for x in 0..w {
+                let i = y * w + x;
+                if fixed[i].is_some() {
+                    continue;
+                }
+                let (mut s, mut n) = (0f32, 0f32);
+                if x > 0 {
+                    s += v[i - 1];
+                    n += 1.0;
+                }
+                if x + 1 < w {
+                    s += v[i + 1];
+                    n += 1.0;
+                }
+                if y > 0 {
+                    s += v[i - w];
+                    n += 1.0;
+                }
+                if y + 1 < h {
+                    s += v[i + w];
+                    n += 1.0;
+                }
+                v[i] += omega * (s / n - v[i]);
+            }
+        }
+    }
+    v
+}
+
+#[cfg(test)]
+mod harmonic_tests {
+    use super::harmonic;
+
+    #[test]
+    fn harmonic_fill_is_linear_between_two_fixed_sides() {
+        let (w, h) = (9, 4);
+        let fixed: Vec<Option<f32>> = (0..w * h)
+            .map(|i| match i % w {
+                0 => Some(0.0),
+                8 => Some(8.0),
+                _ => None,
+            })
+            .collect();
+        let v = harmonic(&fixed, w, h);
+        for y in 0..h {
+            for x in 0..w {
+                assert!((v[y * w + x] - x as f32).abs() < 0.01, "({x}, {y}): {}", v[y * w + x]);
+            }
+        }
+    }
+}
