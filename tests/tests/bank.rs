@@ -3,17 +3,13 @@
 
 use e2e::{rom, root};
 use mgba_test_runner::{Level, RunConfig, run};
-use tilebake::{Options, Pair};
+use tilebake::Options;
 
-/// The default assets baked with 16 px tiles instead of 32 (256 tiles).
+/// The default assets baked with 16-texel tiles instead of 32, 24 colours.
 fn other_bank() -> Vec<u8> {
-    let assets = root().join("assets");
-    let options = Options {
-        tile_size: 16,
-        colours: 24,
-        pairs: vec![Pair { height: assets.join("height.png"), texture: assets.join("texture.png") }],
-        seam_band: 0,
-    };
+    let mut options = Options::from_manifest(&root().join("assets/terrain.toml")).unwrap();
+    options.tile_size = 16;
+    options.colours = 24;
     tilebake::bake(&options, &mut |_, _, _| {}).unwrap().bytes
 }
 
@@ -22,7 +18,7 @@ fn built_in_bank_is_used_by_default() {
     let report = run(&rom("terrain"), &RunConfig { frames: 60, ..Default::default() }).unwrap();
     report.verdict().unwrap();
     let line = report.lines().find(|l| l.starts_with("bank ")).expect("bank line");
-    assert!(line.starts_with("bank BuiltIn: 64 tiles of 32 px"), "{line}");
+    assert!(line.starts_with("bank BuiltIn: 248 tiles of 32 px"), "{line}");
 }
 
 #[test]
@@ -39,7 +35,7 @@ fn packed_bank_is_found_and_used() {
     let line = report.lines().find(|l| l.starts_with("bank ")).expect("bank line");
     let colours = bank::parse(&bank).unwrap().palette_len();
     assert!(
-        line.starts_with("bank Packed(") && line.contains(&format!(": 256 tiles of 16 px, {colours} colours")),
+        line.starts_with("bank Packed(") && line.contains(&format!(": 248 tiles of 16 px, {colours} colours")),
         "{line}"
     );
 }

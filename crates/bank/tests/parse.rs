@@ -171,3 +171,18 @@ proptest! {
         prop_assert!(parse(&b[..cut]).is_err());
     }
 }
+
+/// A trusted parse skips the CRC and the texel scan, nothing else.
+#[test]
+fn trusted_parse_checks_the_structure_only() {
+    let good = sample_corners();
+    let mut flipped = good.clone();
+    *flipped.last_mut().unwrap() ^= 1;
+    assert!(bank::parse(&flipped).is_err());
+    assert!(bank::parse_trusted(&flipped).is_ok());
+    assert_eq!(bank::parse_trusted(&good[..good.len() - 1]).unwrap_err(), parse(&good[..good.len() - 1]).unwrap_err());
+    let bad_config = resealed(&good, 40 + 2 * 7, &[0, 0]);
+    let mut unsealed = bad_config.clone();
+    unsealed[24] ^= 0xFF;
+    assert!(matches!(bank::parse_trusted(&unsealed).unwrap_err(), BankError::Config { .. }));
+}

@@ -11,7 +11,7 @@
 //! operators, array indexing with provable bounds and `while` loops: `core`'s
 //! Thumb functions could not be inlined into it.
 
-use crate::world::{LineOut, MAX_GRID, RingRowBytes, TABLE_BITS, TABLE_LEN, World};
+use crate::world::{MAX_GRID, RingOut, RingRowBytes, TABLE_BITS, TABLE_LEN, World};
 
 /// Shift from a scaled value to its table index.
 const INDEX: u32 = 32 - TABLE_BITS;
@@ -250,29 +250,6 @@ pub(crate) fn fill_line_arm<const N: usize, const DOWN: bool>(
     }
 }
 
-/// Where a corner-placement line fill puts its tiles: ring row `fixed`
-/// from ring column `start` on (`DOWN` false), or ring column `fixed` from
-/// ring row `start` down (`DOWN` true), wrapping round the ring.
-struct RingLine<'a, const N: usize, const DOWN: bool> {
-    rows: &'a mut [RingRowBytes<N>; N],
-    fixed: usize,
-    start: usize,
-}
-
-impl<const N: usize, const DOWN: bool> LineOut for RingLine<'_, N, DOWN> {
-    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
-    #[inline(always)]
-    fn put(&mut self, i: usize, t: u8) {
-        let along = (self.start + i) & (N - 1);
-        let fixed = self.fixed & (N - 1);
-        if DOWN {
-            self.rows[along].0[fixed] = t;
-        } else {
-            self.rows[fixed].0[along] = t;
-        }
-    }
-}
-
 /// Corner placement: fills `count` lines of `len` tiles into the ring, rows
 /// (`DOWN` false: tile rows `first ..`, columns `from .. from + len`) or
 /// columns (`DOWN` true: tile columns `first ..`, rows `from .. from + len`).
@@ -288,11 +265,22 @@ pub(crate) fn fill_lines_corners<const N: usize, const DOWN: bool>(
     count: u32,
 ) {
     let m = world.size_tiles() - 1;
+    let base = rows as *mut [RingRowBytes<N>; N] as usize;
     let mut k = 0;
     while k < count {
         let line = first.wrapping_add(k) & m;
-        let mut out = RingLine::<N, DOWN> { rows, fixed: line as usize, start: from as usize };
-        world.fill_line_corners::<DOWN>(from, line, len as usize, &mut out);
+        let ring = line as usize & (N - 1);
+        // A column: ring column `ring`, rows apart by N bytes; a row: ring
+        // row `ring`, bytes apart by 1; both wrap round the ring.
+        let out = if DOWN {
+            RingOut { base: base + ring, start: from as usize, mask: N - 1, stride: N }
+        } else {
+            RingOut { base: base + ring * N, start: from as usize, mask: N - 1, stride: 1 }
+        };
+        // SAFETY: every address is inside `rows` (positions masked below N;
+        // rows are N bytes, `repr(C)` and contiguous), which we borrow mutably;
+        // len <= N.
+        unsafe { world.fill_line_corners(DOWN, from, line, len as usize, out) };
         k += 1;
     }
 }

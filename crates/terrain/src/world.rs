@@ -153,6 +153,8 @@ pub struct World {
     table: [u8; TABLE_LEN],
     /// Corner placement: each configuration's tiles, `first | count << 8`.
     configs: [u16; CONFIGS],
+    /// Corner placement: the largest tile any configuration names.
+    max_corner_tile: u8,
 }
 
 impl core::fmt::Debug for World {
@@ -174,6 +176,7 @@ impl World {
             grid: [0; MAX_GRID * MAX_GRID],
             table: [0; TABLE_LEN],
             configs: [0; CONFIGS],
+            max_corner_tile: 0,
         }
     }
 
@@ -220,9 +223,12 @@ impl World {
                 self.corners = true;
                 self.classes = c.classes;
                 self.thresholds = c.thresholds;
+                let mut max = 0u32;
                 for (d, e) in self.configs.iter_mut().zip(c.configs.iter()) {
                     *d = e.to_u16();
+                    max = max.max(e.first as u32 + (e.count as u32).max(1) - 1);
                 }
+                self.max_corner_tile = max.min(255) as u8;
             }
         }
         Ok(())
@@ -343,15 +349,7 @@ impl World {
     /// The largest tile reference the world can produce: every reference in
     /// a window over it is at most this.
     pub fn max_tile(&self) -> u8 {
-        if !self.corners {
-            return (self.params.tile_count - 1) as u8;
-        }
-        let mut max = 0u32;
-        for &e in self.configs.iter() {
-            let last = (e as u32 & 0xFF) + (e as u32 >> 8).max(1) - 1;
-            max = max.max(last);
-        }
-        max.min(255) as u8
+        if self.corners { self.max_corner_tile } else { (self.params.tile_count - 1) as u8 }
     }
 
     /// True for corner placement.
@@ -465,7 +463,8 @@ impl World {
     /// Gives exactly [`World::tile_at`], a few adds per tile.
     pub fn fill_row(&self, tx0: u32, ty: u32, out: &mut [u8]) {
         if self.corners {
-            self.fill_line_corners::<false>(tx0, ty, out.len(), &mut SliceOut(out));
+            // SAFETY: `out` is out.len() writable bytes, written from 0 on.
+            unsafe { self.fill_line_corners(false, tx0, ty, out.len(), RingOut::slice(out)) };
         } else {
             self.fill_line::<false>(tx0, ty, out.len(), &mut SliceOut(out));
         }
@@ -474,21 +473,25 @@ impl World {
     /// Writes the tiles (`tx`, `ty0 + i`), i in `0..out.len()`, into `out[i]`.
     pub fn fill_column(&self, tx: u32, ty0: u32, out: &mut [u8]) {
         if self.corners {
-            self.fill_line_corners::<true>(ty0, tx, out.len(), &mut SliceOut(out));
+            // SAFETY: as above.
+            unsafe { self.fill_line_corners(true, ty0, tx, out.len(), RingOut::slice(out)) };
         } else {
             self.fill_line::<true>(ty0, tx, out.len(), &mut SliceOut(out));
         }
     }
 
     /// Corner placement's walk: `n` tiles from `t0` along tile row `fixed`
-    /// (`DOWN` false) or tile column `fixed` (`DOWN` true), handed to
-    /// `out.put(i, tile)`. It walks the two vertex lines on either side of the
-    /// tile line together, one grid cell at a time (inside a cell the field is
-    /// linear along each line): per tile two adds, two table reads and the
-    /// configuration lookup.
-    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
-    #[inline(always)]
-    pub(crate) fn fill_line_corners<const DOWN: bool>(&self, t0: u32, fixed: u32, n: usize, out: &mut impl LineOut) {
+    /// (`down` false) or tile column `fixed` (`down` true), stored through
+    /// `out`. It walks the two vertex lines on either side of the tile line
+    /// together, one grid cell at a time (inside a cell the field is linear
+    /// along each line): per tile two adds, two table reads and the
+    /// configuration lookup. One copy for every window size and direction
+    /// (on the GBA: ARM code in IWRAM).
+    ///
+    /// # Safety
+    /// `out` must describe `n` writable bytes (see [`RingOut`]).
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32), unsafe(link_section = ".iwram.terrain"), inline(never))]
+    pub(crate) unsafe fn fill_line_corners(&self, down: bool, t0: u32, fixed: u32, n: usize, out: RingOut) {
         let s = self.params.spacing_log2 as u32;
         let one = 1u32 << s;
         let up = self.scale();
@@ -496,22 +499,20 @@ impl World {
         let (ca, fa) = (fixed >> s, fixed & (one - 1));
         let (cb, fb) = (f1 >> s, f1 & (one - 1));
         let table = &self.table;
-        let index = |v: u32| (v >> (32 - TABLE_BITS)) as usize;
         let mut t = t0;
-        let mut near_a = self.across::<DOWN>(t >> s, ca, fa);
-        let mut near_b = self.across::<DOWN>(t >> s, cb, fb);
+        let mut near_a = self.across_at(down, t >> s, ca, fa);
+        let mut near_b = self.across_at(down, t >> s, cb, fb);
         // The entries of the tile's leading vertices (top-left and bottom-left
         // along a row; top-left and top-right down a column).
         let mut lead_a = 0u8;
         let mut lead_b = 0u8;
         let mut i = 0;
-        let mut first = true;
         // n tiles need n + 1 vertices along the line.
         let mut left = n + 1;
         while left > 0 {
             let (ct, ft) = (t >> s, t & (one - 1));
-            let far_a = self.across::<DOWN>(ct.wrapping_add(1), ca, fa);
-            let far_b = self.across::<DOWN>(ct.wrapping_add(1), cb, fb);
+            let far_a = self.across_at(down, ct.wrapping_add(1), ca, fa);
+            let far_b = self.across_at(down, ct.wrapping_add(1), cb, fb);
             let step_a = ((far_a - near_a) as u32) << up;
             let step_b = ((far_b - near_b) as u32) << up;
             let mut va = (((near_a << s) + (far_a - near_a) * ft as i32) as u32) << up;
@@ -522,19 +523,19 @@ impl World {
             }
             let end = i + run;
             while i < end {
-                let ea = table[index(va) & (TABLE_LEN - 1)];
-                let eb = table[index(vb) & (TABLE_LEN - 1)];
-                if !first {
-                    let tile = if DOWN {
-                        // Lines are the tile column's left and right vertex
-                        // columns; `lead` holds the tile's top vertices.
+                let ea = table[(va >> (32 - TABLE_BITS)) as usize & (TABLE_LEN - 1)];
+                let eb = table[(vb >> (32 - TABLE_BITS)) as usize & (TABLE_LEN - 1)];
+                if i > 0 {
+                    // Down a column the lines are the tile column's left and
+                    // right vertex columns, and `lead` holds its top vertices.
+                    let tile = if down {
                         self.corner_tile(lead_a, lead_b, ea, eb)
                     } else {
                         self.corner_tile(lead_a, ea, lead_b, eb)
                     };
-                    out.put(i - 1, tile);
+                    // SAFETY: i - 1 < n; the caller's contract.
+                    unsafe { out.put(i - 1, tile) };
                 }
-                first = false;
                 lead_a = ea;
                 lead_b = eb;
                 va = va.wrapping_add(step_a);
@@ -546,6 +547,13 @@ impl World {
             near_a = far_a;
             near_b = far_b;
         }
+    }
+
+    /// [`World::across`] with the direction chosen at run time.
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
+    fn across_at(&self, down: bool, along: u32, cf: u32, ff: u32) -> i32 {
+        if down { self.across::<true>(along, cf, ff) } else { self.across::<false>(along, cf, ff) }
     }
 
     /// The walk behind the slice fills and the window's columns: `n` tiles
@@ -656,6 +664,36 @@ const _: () = assert!(cfg!(target_endian = "little"), "tile words are packed lit
 pub(crate) trait LineOut {
     /// Stores tile `t` as the line's `i`-th.
     fn put(&mut self, i: usize, t: u8);
+}
+
+/// Where a corner-placement line walk stores its `i`-th tile: at address
+/// `base + ((start + i) & mask) * stride` (a window's ring row or column, or
+/// a plain slice).
+#[derive(Clone, Copy)]
+pub(crate) struct RingOut {
+    pub(crate) base: usize,
+    pub(crate) start: usize,
+    pub(crate) mask: usize,
+    pub(crate) stride: usize,
+}
+
+impl RingOut {
+    /// Tiles `0 .. out.len()` of a slice.
+    fn slice(out: &mut [u8]) -> RingOut {
+        RingOut { base: out.as_mut_ptr() as usize, start: 0, mask: usize::MAX, stride: 1 }
+    }
+
+    /// Stores tile `t` as the line's `i`-th.
+    ///
+    /// # Safety
+    /// The address must be writable (the walk's contract).
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
+    unsafe fn put(self, i: usize, t: u8) {
+        // SAFETY: the caller's contract; integer addressing because `core`'s
+        // pointer methods cannot be inlined into ARM code on the GBA.
+        unsafe { *((self.base + ((self.start + i) & self.mask) * self.stride) as *mut u8) = t };
+    }
 }
 
 struct SliceOut<'a>(&'a mut [u8]);

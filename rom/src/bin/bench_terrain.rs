@@ -66,8 +66,33 @@ fn check<const N: usize>(what: &str, window: &Window<N>, world: &World) -> bool 
     bad == 0
 }
 
-fn ours_rebuild<const N: usize>(window: &mut Window<N>, world: &mut World, mem: &str) -> bool {
+/// A corner placement for the benchmark: two classes (no band to respect at
+/// any spacing), every configuration with its eight combinations.
+fn corners() -> bank::Placement {
+    let mut configs = [bank::ConfigTiles::default(); bank::CONFIGS];
+    for (c, e) in configs.iter_mut().enumerate() {
+        *e = bank::ConfigTiles { first: (c % 31 * 8) as u8, count: bank::COMBINATIONS };
+    }
+    bank::Placement::Corners(bank::Corners { classes: 2, thresholds: [128, 0, 0], configs })
+}
+
+/// `impl` names in the log: the paper's placement through our window, or
+/// corner placement.
+fn impl_name(placement: &bank::Placement) -> &'static str {
+    match placement {
+        bank::Placement::Paper => "ours",
+        bank::Placement::Corners(_) => "corners",
+    }
+}
+
+fn ours_rebuild<const N: usize>(
+    window: &mut Window<N>,
+    world: &mut World,
+    mem: &str,
+    placement: &bank::Placement,
+) -> bool {
     let tile_px = VIEW_PX / N as u32;
+    world.set_placement(params(tile_px), placement).unwrap();
     world.regenerate(7, params(tile_px)).unwrap();
     let overhead = cycles::overhead();
     let mut total = 0;
@@ -80,7 +105,8 @@ fn ours_rebuild<const N: usize>(window: &mut Window<N>, world: &mut World, mem: 
         ok &= check("rebuild", window, world);
     }
     log!(
-        "bench impl=ours name=rebuild tile_size={} window={} grid=4 cycles={} bytes={} mem={}",
+        "bench impl={} name=rebuild tile_size={} window={} grid=4 cycles={} bytes={} mem={}",
+        impl_name(placement),
         tile_px,
         N,
         total / SPOTS.len() as u32,
@@ -111,7 +137,8 @@ fn paper_rebuild<const N: usize>(window: &mut PaperWindow<N>, world: &mut PaperW
 
 /// One-tile moves of the 64 x 64 window of 16 px tiles: rows (moving in y)
 /// and columns (moving in x).
-fn ours_scroll(window: &mut Window<64>, world: &mut World) -> bool {
+fn ours_scroll(window: &mut Window<64>, world: &mut World, placement: &bank::Placement) -> bool {
+    world.set_placement(params(16), placement).unwrap();
     world.regenerate(7, params(16)).unwrap();
     let overhead = cycles::overhead();
     let mut ok = true;
@@ -130,7 +157,8 @@ fn ours_scroll(window: &mut Window<64>, world: &mut World) -> bool {
         }
         ok &= check(name, window, world);
         log!(
-            "bench impl=ours name={} tile_size=16 window=64 grid=4 cycles={} bytes={} mem=iwram",
+            "bench impl={} name={} tile_size=16 window=64 grid=4 cycles={} bytes={} mem=iwram",
+            impl_name(placement),
             name,
             total / MOVES,
             Window::<64>::ram_bytes()
@@ -145,7 +173,11 @@ fn ours_scroll(window: &mut Window<64>, world: &mut World) -> bool {
     let cost = t2.elapsed() - overhead;
     ok &= still.tiles == 0;
     let _ = t;
-    log!("bench impl=ours name=still tile_size=16 window=64 grid=4 cycles={} bytes=0 mem=iwram", cost);
+    log!(
+        "bench impl={} name=still tile_size=16 window=64 grid=4 cycles={} bytes=0 mem=iwram",
+        impl_name(placement),
+        cost
+    );
     ok
 }
 
@@ -208,19 +240,22 @@ extern "C" fn main() -> ! {
     let world = WORLD.take();
     let paper_world = PAPER_WORLD.take();
     let mut ok = true;
-    ok &= ours_rebuild(W8.take(), world, "iwram");
-    ok &= ours_rebuild(W16.take(), world, "iwram");
-    ok &= ours_rebuild(W32.take(), world, "iwram");
-    let w64 = W64.take();
-    ok &= ours_rebuild(w64, world, "iwram");
-    ok &= ours_rebuild(W128.take(), world, "ewram");
+    let (w8, w16, w32, w64, w128) = (W8.take(), W16.take(), W32.take(), W64.take(), W128.take());
+    for placement in [bank::Placement::Paper, corners()] {
+        ok &= ours_rebuild(w8, world, "iwram", &placement);
+        ok &= ours_rebuild(w16, world, "iwram", &placement);
+        ok &= ours_rebuild(w32, world, "iwram", &placement);
+        ok &= ours_rebuild(w64, world, "iwram", &placement);
+        ok &= ours_rebuild(w128, world, "ewram", &placement);
+        ok &= ours_scroll(w64, world, &placement);
+    }
+    world.set_placement(WorldParams::DEFAULT, &bank::Placement::Paper).unwrap();
     paper_rebuild(P8.take(), paper_world);
     paper_rebuild(P16.take(), paper_world);
     paper_rebuild(P32.take(), paper_world);
     let p64 = P64.take();
     paper_rebuild(p64, paper_world);
     paper_rebuild(P128.take(), paper_world);
-    ok &= ours_scroll(w64, world);
     paper_scroll(p64, paper_world);
     new_worlds(world, paper_world);
     log!("bench impl=ours name=ram what=world bytes={}", World::ram_bytes());

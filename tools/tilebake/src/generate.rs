@@ -15,6 +15,8 @@ use std::path::Path;
 
 /// Share of the map under water.
 const SEA: f64 = 0.30;
+/// Strength of the baked hill shading (brightness change per unit of slope).
+const SHADE: f64 = 0.35;
 /// Share of the map that is beach, just above it.
 const BEACH: f64 = 0.04;
 
@@ -80,10 +82,20 @@ pub fn generate(seed: u32, size: u32) -> Result<(Heightmap, RgbImage)> {
         let land = (v - SEA) / (1.0 - SEA);
         Luma([(land * land * 65535.0).round() as u16])
     });
+    // Light from the north-west, as game maps bake it: slopes facing the
+    // light brighter, the others darker (water is flat, so unshaded).
+    let hv = |x: u32, y: u32| heights.get_pixel(x.min(size - 1), y.min(size - 1))[0] as f64 / 65535.0;
+    let shade = |x: u32, y: u32| {
+        let (x0, y0) = (x.saturating_sub(1), y.saturating_sub(1));
+        let (dx, dy) = (hv(x + 1, y) - hv(x0, y), hv(x, y + 1) - hv(x, y0));
+        // Height range per texel times a relief factor: the slope the eye sees.
+        let relief = 255.0 / 4.0 * 0.5;
+        (1.0 - SHADE * (dx + dy) * relief).clamp(0.55, 1.45)
+    };
     let texture = RgbImage::from_fn(size, size, |x, y| {
         let i = (y * size + x) as usize;
         let c = biome(h[i], m[i]);
-        let k = 1.0 + 0.08 * g[i];
+        let k = (1.0 + 0.08 * g[i]) * shade(x, y);
         Rgb(c.map(|v| (v * k).round().clamp(0.0, 255.0) as u8))
     });
     Ok((heights, texture))
