@@ -215,6 +215,32 @@ fn docs() -> Result<()> {
         .arg(docs.join("default"))
         .args(["--seed", "1", "--tiles", "12"]))?;
     run(tilebake().arg("inspect").arg(&bank))?;
+    // The paper's placement beside ours: the same assets, from above (16 x 16
+    // tiles of world seed 1 as the ROM places them) and in flight.
+    let work = root().join("target/docs");
+    std::fs::create_dir_all(&work)?;
+    let manifest = std::fs::read_to_string(root().join("assets/terrain.toml"))?
+        .replace("placement = \"corners\"", "placement = \"paper\"")
+        .replace("\"height.png\"", &format!("{:?}", root().join("assets/height.png")))
+        .replace("\"texture.png\"", &format!("{:?}", root().join("assets/texture.png")));
+    let paper_manifest = work.join("paper.toml");
+    std::fs::write(&paper_manifest, manifest)?;
+    let paper = work.join("paper.bank");
+    run(tilebake().args(["bake", "--manifest"]).arg(&paper_manifest).arg("-o").arg(&paper))?;
+    for (name, b) in [("paper", &paper), ("ours", &bank)] {
+        let dir = work.join(format!("{name}-world"));
+        run(tilebake().arg("world").arg(b).args(["--seed", "1", "--tiles", "16", "-o"]).arg(&dir))?;
+        std::fs::copy(dir.join("colour.png"), docs.join(format!("{name}-map.png")))?;
+        std::fs::copy(dir.join("height.png"), docs.join(format!("{name}-heights.png")))?;
+    }
+    let packed = work.join("paper.gba");
+    run(tilebake().arg("pack").arg(&gba).arg(&paper).arg("-o").arg(&packed))?;
+    for (name, rom) in [("paper", &packed), ("ours", &gba)] {
+        let mut c = runner();
+        c.arg(rom).args(["--frames", "150", "--keys", "0:UP,40:UP+RIGHT,70:UP,100:", "--quiet"]);
+        c.arg("--screenshot").arg(format!("150:{}", docs.join(format!("{name}-flight.png")).display()));
+        run(&mut c)?;
+    }
     println!("docs/ regenerated");
     Ok(())
 }
