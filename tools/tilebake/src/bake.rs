@@ -152,10 +152,10 @@ fn default_classes() -> u32 {
 }
 
 /// Mean slope that [`HeightScale::Auto`] gives a set: world pixels of rise per
-/// world pixel across, averaged over every pair of neighbouring texels. The
-/// Comanche maps (1992, as shipped with s-macke/VoxelSpace; its renderer
-/// draws a height unit at 0.6 of a map unit across) measure 0.25 to 0.9;
-/// 0.45 keeps hills rounded at our flight altitudes (README: height scale).
+/// world pixel across, averaged over every pair of neighbouring texels (as
+/// `tilebake inspect` prints it). Real game maps at their own renderer's
+/// scale measure 0.25 to 0.9 (README: height scale); 0.45 keeps hills
+/// rounded at our flight altitudes.
 pub const AUTO_SLOPE: f64 = 0.45;
 
 /// World pixels per texel side (`voxel` draws a texel as 4 x 4 world pixels).

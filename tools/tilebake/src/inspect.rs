@@ -48,6 +48,11 @@ pub fn report(path: &Path) -> Result<String> {
         "height scale: {scale:.3} world px per unit (texels are 4 world px: heights 0..255 span 0..{:.0} px)",
         255.0 * scale
     );
+    let (mean, p90) = slopes(&b);
+    let _ = writeln!(
+        s,
+        "slopes inside tiles: mean {mean:.2}, 90th percentile {p90:.2} world px of rise per world px across"
+    );
     let _ = write!(s, "palette: {} colours (BGR555):", b.palette_len());
     for i in 0..b.palette_len() {
         if i % 8 == 0 {
@@ -67,4 +72,32 @@ pub fn report(path: &Path) -> Result<String> {
         let _ = writeln!(s, "  {:<10} {:>8} {:>12} {:>14}", format!("{view}^2 px"), refs, refs, refs * 2);
     }
     Ok(s)
+}
+
+/// Mean and 90th percentile of the slope between neighbouring texels inside
+/// tiles, in world pixels of rise per world pixel across (texels are 4 world
+/// pixels apart; heights times the bank's height scale).
+pub fn slopes(b: &bank::Bank<'_>) -> (f64, f64) {
+    let n = b.tile_size();
+    let k = b.height_scale() as f64 / 256.0 / 4.0;
+    let mut all = Vec::with_capacity(b.tile_count() * n * n * 2);
+    for t in 0..b.tile_count() {
+        for y in 0..n {
+            for x in 0..n {
+                let h = b.texel(t, x, y).0 as f64;
+                if x + 1 < n {
+                    all.push((h - b.texel(t, x + 1, y).0 as f64).abs() * k);
+                }
+                if y + 1 < n {
+                    all.push((h - b.texel(t, x, y + 1).0 as f64).abs() * k);
+                }
+            }
+        }
+    }
+    if all.is_empty() {
+        return (0.0, 0.0);
+    }
+    let mean = all.iter().sum::<f64>() / all.len() as f64;
+    all.sort_by(f64::total_cmp);
+    (mean, all[all.len() * 9 / 10])
 }
