@@ -292,6 +292,9 @@ impl Corners {
 }
 
 /// How the world places the tiles (see the crate docs).
+// The corner tables are 520 bytes inline: parsing needs no allocation, and a
+// placement is made once per bank.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Placement {
     /// The paper's: the random table's entry is the tile; borders do not match.
@@ -614,7 +617,7 @@ pub fn crc32(bytes: &[u8]) -> u32 {
     CRC.checksum(bytes)
 }
 
-const _: () = assert!(HEADER_LEN == 28 && HEADER_LEN % 4 == 0, "the header keeps the payload 4-aligned");
+const _: () = assert!(HEADER_LEN == 28 && HEADER_LEN.is_multiple_of(4), "the header keeps the payload 4-aligned");
 
 #[cfg(test)]
 mod tests {

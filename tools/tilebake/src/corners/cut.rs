@@ -12,8 +12,8 @@ pub fn min_cut(len: usize, lo: usize, hi: usize, cost: impl Fn(usize, usize) -> 
     let n = hi - lo + 1;
     let mut total = vec![0f32; len * n];
     let mut from = vec![0u8; len * n];
-    for d in 0..n {
-        total[d] = cost(0, lo + d);
+    for (d, t) in total.iter_mut().take(n).enumerate() {
+        *t = cost(0, lo + d);
     }
     for p in 1..len {
         for d in 0..n {

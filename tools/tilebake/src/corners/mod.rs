@@ -503,8 +503,11 @@ fn strip_candidates(sources: &[Source], classes: &Classes, f: Frame, a: u8, b: u
     out
 }
 
+/// A rectangle of a source: (source, (x0, y0, x1, y1)), exclusive ends.
+type SourceRect = (usize, (i32, i32, i32, i32));
+
 /// True if source rectangles overlap by more than a quarter of `area`.
-fn overlaps(p: (usize, (i32, i32, i32, i32)), q: (usize, (i32, i32, i32, i32)), area: i32) -> bool {
+fn overlaps(p: SourceRect, q: SourceRect, area: i32) -> bool {
     if p.0 != q.0 {
         return false;
     }
@@ -525,7 +528,7 @@ fn choose_strip(
     cands: &[Place],
     vertical: bool,
     upright: bool,
-    taken: &[(usize, (i32, i32, i32, i32))],
+    taken: &[SourceRect],
 ) -> Option<Place> {
     let (t, e) = (f.t, f.ext());
     let area = (t + 2 * e) * 2 * e;
@@ -888,7 +891,7 @@ pub fn build(
         let upright: Vec<Place> = all.iter().copied().filter(|p| p.orient == 0).collect();
         let cands = if setup.upright && !upright.is_empty() { &upright } else { all };
         let first = tiles.len();
-        let mut chosen: Vec<(usize, (i32, i32, i32, i32))> = Vec::new();
+        let mut chosen: Vec<SourceRect> = Vec::new();
         let mut distinct = 0;
         for combination in 0..bank::COMBINATIONS {
             let [et, eb, el, er] = bank::edge_variants(combination);
