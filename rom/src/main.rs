@@ -21,19 +21,22 @@ use terrain_rom::text::TextWriter;
 use terrain_rom::video::{Mode4, Page, set_palette};
 use terrain_rom::vram::VramTarget;
 use terrain_rom::{bookmark, log, map, refresh, tiles, wait_vblank};
+use voxel::cache::TexelCache;
 use voxel::flight::{self, Controls};
 use voxel::palette::{MOODS, Mood, ui};
 use voxel::{Camera, Options, Scene};
 
-/// Tile references around the camera (4 KB, IWRAM: read by every sample).
+/// Tile references around the camera (4 KB, EWRAM: read by the texel
+/// cache's fills, not by the march).
 const WINDOW: usize = 64;
 /// Seed of the first world.
 const FIRST_SEED: u32 = 1;
 
 #[unsafe(link_section = ".iwram.world")]
 static WORLD: Static<World> = Static::new(World::empty());
-#[unsafe(link_section = ".iwram.window")]
 static TILE_WINDOW: Static<Window<WINDOW>> = Static::new(Window::new());
+/// The texels round the camera (160 KB, EWRAM: `.bss`).
+static TEXEL_CACHE: Static<TexelCache> = Static::new(TexelCache::new());
 
 /// What the screen shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -172,6 +175,7 @@ extern "C" fn main() -> ! {
     log!("bookmark slots: 0 {:?}, 1 {:?}", slots[0].map(|b| b.sequence), slots[1].map(|b| b.sequence));
     let world = WORLD.take();
     let window = TILE_WINDOW.take();
+    let cache = TEXEL_CACHE.take();
     if let Err(e) = world.set_placement(params, &bank.placement()) {
         log!(Level::Error, "bad tile bank ({:?}): {}", source, e);
         error_screen("BAD TILE BANK", format_args!("{e}\n\nRebake it with tilebake\nand pack it again."));
@@ -234,6 +238,7 @@ extern "C" fn main() -> ! {
             } else if pressed & bit::START != 0 {
                 seed = Rng::new(seed ^ r).next_u32();
                 world_cycles += new_world(world, window, seed, params);
+                cache.invalidate();
                 palette = voxel::palette::build(colours, &Mood::of(seed));
                 if view != View::Map {
                     load_palette(&palette);
@@ -265,11 +270,17 @@ extern "C" fn main() -> ! {
             window_cycles = tw.elapsed();
         }
         let page = screen.back();
+        let mut cache_cycles = 0;
+        let mut cache_entries = 0;
         let tr = Cycles::now();
         let mut samples = 0;
         match view {
             View::Terrain | View::Boundaries => {
                 let scene = scene(window, world, &bank);
+                let tc = Cycles::now();
+                cache_entries = cache.follow(world, &scene, camera.x >> 8, camera.y >> 8, camera.heading).written;
+                cache_cycles = tc.elapsed();
+                let scene = scene.with_cache(cache);
                 let options = Options { boundaries: view == View::Boundaries };
                 samples = voxel::render(&scene, &camera, options, &mut VramTarget::new(page)).samples;
             }
@@ -280,7 +291,8 @@ extern "C" fn main() -> ! {
                 page.fill_rect(56 + 2 * (WINDOW / 2) - 1, 16 + 2 * (WINDOW / 2) - 1, 3, 3, ui::WHITE);
             }
         }
-        let render_cycles = tr.elapsed();
+        // The render's own cycles, without the cache's upkeep (logged apart).
+        let render_cycles = tr.elapsed() - cache_cycles;
         if hud {
             let fps_tenths = 5973 / (refreshes * 10).max(1);
             draw_hud(page, seed, &camera, fps_tenths, t.elapsed(), window_cycles);
@@ -290,7 +302,7 @@ extern "C" fn main() -> ! {
         let cycles = t.elapsed() - world_cycles;
         log!(
             Level::Debug,
-            "frame n={} page={} view={} cycles={} render={} window={} window_tiles={} samples={} refreshes={} {}",
+            "frame n={} page={} view={} cycles={} render={} window={} window_tiles={} cache={} cache_entries={} samples={} refreshes={} {}",
             frame,
             screen.shown() ^ 1,
             view.number(),
@@ -298,6 +310,8 @@ extern "C" fn main() -> ! {
             render_cycles,
             if up.tiles > 0 { window_cycles } else { 0 },
             up.tiles,
+            cache_cycles,
+            cache_entries,
             samples,
             refreshes,
             Place(seed, &camera)

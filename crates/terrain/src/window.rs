@@ -76,6 +76,8 @@ impl<const N: usize> Window<N> {
     }
 
     /// True if tile (`tx`, `ty`) is inside the window.
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
     pub fn covers(&self, world: &World, tx: u32, ty: u32) -> bool {
         let m = world.size_tiles() - 1;
         self.valid && (tx.wrapping_sub(self.origin.0) & m) < N as u32 && (ty.wrapping_sub(self.origin.1) & m) < N as u32

@@ -68,6 +68,7 @@ impl WorldParams {
     }
 
     /// World side, in tiles.
+    #[inline(always)]
     pub const fn size_tiles(self) -> u32 {
         1 << (self.grid_log2 + self.spacing_log2)
     }
@@ -382,6 +383,8 @@ impl World {
     }
 
     /// World side, in tiles (a power of two).
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
     pub fn size_tiles(&self) -> u32 {
         self.params.size_tiles()
     }
@@ -403,7 +406,8 @@ impl World {
 
     /// The interpolated value at tile (`tx`, `ty`), in 8.2k fixed point where
     /// k = 2 * spacing_log2 (grid values times spacing squared).
-    #[inline]
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
     pub fn value_at(&self, tx: u32, ty: u32) -> u32 {
         let s = self.params.spacing_log2 as u32;
         let one = 1u32 << s;
@@ -419,13 +423,15 @@ impl World {
     }
 
     /// Right shift from [`World::value_at`] to a table index.
-    #[inline]
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
     fn index_shift(&self) -> u32 {
         2 * self.params.spacing_log2 as u32 + 8 - TABLE_BITS
     }
 
     /// The table entry of vertex (`vx`, `vy`): the field's entry in the random table.
-    #[inline]
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
     pub fn vertex_entry(&self, vx: u32, vy: u32) -> u8 {
         let index = (self.value_at(vx, vy) >> self.index_shift()) as usize;
         self.table[index & (TABLE_LEN - 1)]
@@ -437,7 +443,8 @@ impl World {
     }
 
     /// The tile at tile coordinate (`tx`, `ty`): any `u32`, the world wraps.
-    #[inline]
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
     pub fn tile_at(&self, tx: u32, ty: u32) -> u8 {
         let tl = self.vertex_entry(tx, ty);
         if !self.corners {

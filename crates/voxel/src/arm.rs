@@ -1,18 +1,19 @@
 //! The GBA's fast path: one screen column's march in hand-written ARM code,
 //! in IWRAM. It does exactly what the reference loop in [`crate::render`]
-//! does for the common case (32-texel tiles, a 64-wide window, no boundary
-//! marks): the same positions, texels, projection and colours, so the frames
+//! does: the same positions, texels, projection and colours, so the frames
 //! are equal pixel for pixel (the emulator tests check it). Only built for
 //! the GBA.
 //!
-//! Per sample: step the position (24.8); ring index of the tile (y >> 15 & 63,
-//! x >> 15 & 63: tiles of 128 world pixels); tile reference; texel (x >> 10 &
-//! 31: 4 pixels a texel; 32 x 32 halfwords a tile); then
-//! `y = (a[s] + h * b[s]) >> 16` (one multiply-accumulate) with the
-//! per-frame slice tables of `render::slice_rows` (the reference uses the
-//! same numbers); if `y` is above the y-buffer, fill the rows in between
-//! with two byte stores per loop (each store writes a two-pixel column pair).
+//! Texels come from the texel cache ([`crate::cache`]): per sample, step the
+//! position (24.8 world px); the ring offset of its texel is two masks and an
+//! add (near ring: `((y >> 10) & 127) << 8 | ((x >> 10) & 127) << 1`, far ring:
+//! `((y >> 11) & 255) << 9 | ((x >> 11) & 255) << 1`); one halfword load
+//! gives height | colour << 8; then `y = (a[s] + h * b[s]) >> 16` (one
+//! multiply-accumulate) with the per-frame slice tables of
+//! `render::slice_rows`; if `y` is above the y-buffer, fill the rows in
+//! between with byte stores (each store writes a two-pixel column pair).
 
+use crate::cache::NEAR_BANDS;
 use crate::projection::{BAND_LEN, BANDS};
 
 /// What the march of one column needs and returns (offsets used by the asm).
@@ -23,10 +24,10 @@ pub struct ColumnJob {
     pub py: u32,
     /// 8: position step of each band, (x, y) pairs, 24.8.
     pub steps: [u32; 2 * BANDS],
-    /// 56: the window's ring buffer (64 x 64 tile references).
-    pub cells: u32,
-    /// 60: the bank's texels (32 x 32 per tile).
-    pub texels: u32,
+    /// 56: the near ring (128 x 128 texels).
+    pub near: u32,
+    /// 60: the far ring (256 x 256 entries).
+    pub far: u32,
     /// 64: per slice, `a` and `b` (i32 each, `render::slice_rows`).
     pub slices: u32,
     /// 68: VRAM address of the column's pixel pair on row 0.
@@ -40,28 +41,55 @@ pub struct ColumnJob {
     /// 104: per band, the width in world pixels of the tile boundary marks
     /// (0: no marks).
     pub lines: [u32; BANDS],
+    /// 128: a tile's side in world pixels, minus 1.
+    pub tile_mask: u32,
 }
 
 const _: () = {
-    assert!(BANDS == 6 && BAND_LEN == 16, "the asm loops 6 bands of 16 slices");
-    assert!(crate::render::TEXEL_SHIFT == 2, "the asm's shifts");
-    assert!(core::mem::offset_of!(ColumnJob, cells) == 56);
+    assert!(BANDS == 6 && BAND_LEN == 16 && NEAR_BANDS == 3, "the asm loops 3 near and 3 far bands of 16 slices");
+    assert!(crate::render::TEXEL_SHIFT == 2, "the asm's shifts: 4 world px a texel");
+    assert!(crate::cache::NEAR == 128 && crate::cache::FAR == 256, "the asm's ring masks");
+    assert!(core::mem::offset_of!(ColumnJob, steps) == 8);
+    assert!(core::mem::offset_of!(ColumnJob, near) == 56);
+    assert!(core::mem::offset_of!(ColumnJob, far) == 60);
+    assert!(core::mem::offset_of!(ColumnJob, slices) == 64);
+    assert!(core::mem::offset_of!(ColumnJob, vram) == 68);
     assert!(core::mem::offset_of!(ColumnJob, fog) == 72);
     assert!(core::mem::offset_of!(ColumnJob, ybuf) == 96);
     assert!(core::mem::offset_of!(ColumnJob, samples) == 100);
     assert!(core::mem::offset_of!(ColumnJob, lines) == 104);
+    assert!(core::mem::offset_of!(ColumnJob, tile_mask) == 128);
     assert!(crate::palette::ui::BOUNDARY == 4, "the asm marks boundaries with entry 4");
-    assert!(crate::render::TEXEL_SHIFT + 5 == 7, "the asm's tile mask is 127 world pixels");
 };
 
 unsafe extern "C" {
-    /// Marches one column. `job` must describe valid memory: the window, the
-    /// texels of every tile the window references, 96 slice entries, and a
-    /// mode 4 page column.
+    /// Marches one column. `job` must describe valid memory: the texel
+    /// cache's two rings (every offset the march makes is masked inside
+    /// them), 96 slice entries, and a mode 4 page column.
     pub fn voxel_march_column(job: *mut ColumnJob);
 }
 
+// One sample of band `\lod` (0: near ring, texel = x >> 10; 1: far ring,
+// entry = x >> 11). r0, r1: position; r2, r3: step; r4: ring; r5: column
+// mask; r10: row mask; r8: slice table; r9: y-buffer.
 core::arch::global_asm!(
+    ".macro voxel_sample lod",
+    "    add   r0, r0, r2",
+    "    add   r1, r1, r3",
+    "    .if \\lod == 0",
+    "    and   r7, r5, r0, lsr #9", // column * 2: ((x >> 10) & 127) << 1
+    "    .else",
+    "    and   r7, r5, r0, lsr #10", // column * 2: ((x >> 11) & 255) << 1
+    "    .endif",
+    "    and   r6, r10, r1, lsr #2", // row * row bytes
+    "    add   r6, r6, r7",
+    "    ldrh  r7, [r4, r6]", // texel: height | colour << 8
+    "    and   r6, r7, #255",
+    "    ldmia r8!, {{r11, r12}}", // a, b
+    "    mla   r11, r12, r6, r11", // a + h * b = y << 16
+    "    cmp   r9, r11, asr #16",
+    "    blgt  4f", // above the y-buffer: draw
+    ".endm",
     ".section .iwram.voxel_march,\"ax\",%progbits",
     ".arm",
     ".align 2",
@@ -73,49 +101,41 @@ core::arch::global_asm!(
     "    str   r0, [sp]",
     "    ldr   r6, [r0, #68]",
     "    str   r6, [sp, #12]", // vram column
-    "    ldr   r4, [r0, #56]", // cells
-    "    ldr   r5, [r0, #60]", // texels
+    "    ldr   r4, [r0, #56]", // near ring
+    "    mov   r5, #0xFE",     // near column mask
+    "    mov   r10, #0x7F00",  // near row mask (128 texels of 2 bytes a row)
     "    ldr   r8, [r0, #64]", // slices
-    "    mov   r10, #63",      // ring mask
     "    ldr   r1, [r0, #4]",  // py
     "    ldr   r0, [r0, #0]",  // px
     "    mov   r9, #160",      // ybuf
     "    mov   r6, #0",
     "    str   r6, [sp, #4]",
-    "1:", // band: its step and fog base, then 16 samples unrolled
-    "    ldr   r12, [sp]",
-    "    ldr   r6, [sp, #4]",
-    "    add   r7, r12, r6, lsl #2",
-    "    ldr   r7, [r7, #72]",
-    "    str   r7, [sp, #8]", // fog base of the band (bit 31: mark tile boundaries)
-    "    add   r12, r12, r6, lsl #3",
-    "    ldr   r2, [r12, #8]",  // sx
-    "    ldr   r3, [r12, #12]", // sy
+    "1:", // a near band: its step and fog base, then 16 samples unrolled
+    "    bl    3f",
     "    .rept 16",
-    "    add   r0, r0, r2",
-    "    add   r1, r1, r3",
-    "    and   r6, r10, r1, lsr #15", // ring row
-    "    and   r7, r10, r0, lsr #15", // ring column
-    "    add   r6, r7, r6, lsl #6",   // ring index
-    "    ldrb  r6, [r4, r6]",         // tile reference
-    "    mov   r7, r1, lsr #4",
-    "    and   r7, r7, #0x7C0", // texel row * 64 bytes: ((y >> 10) & 31) << 6
-    "    mov   r12, r0, lsr #9",
-    "    and   r12, r12, #0x3E", // texel column * 2 bytes: ((x >> 10) & 31) << 1
-    "    add   r7, r7, r12",
-    "    add   r7, r7, r6, lsl #11", // + tile * 2048 bytes
-    "    ldrh  r7, [r5, r7]",        // texel: height | colour << 8
-    "    and   r6, r7, #255",
-    "    ldmia r8!, {{r11, r12}}", // a, b
-    "    mla   r11, r12, r6, r11", // a + h * b = y << 16
-    "    cmp   r9, r11, asr #16",
-    "    blgt  4f", // above the y-buffer: draw
+    "    voxel_sample 0",
+    "    .endr",
+    "    ldr   r6, [sp, #4]",
+    "    add   r6, r6, #1",
+    "    str   r6, [sp, #4]",
+    "    cmp   r6, #3",
+    "    blt   1b",
+    "    ldr   r4, [sp]",
+    "    ldr   r4, [r4, #60]", // far ring
+    "    mov   r5, #0x1FC",
+    "    orr   r5, r5, #2", // far column mask 0x1FE
+    "    mov   r10, #0x1FC00",
+    "    orr   r10, r10, #0x200", // far row mask 0x1FE00 (256 entries of 2 bytes a row)
+    "2:",                         // a far band
+    "    bl    3f",
+    "    .rept 16",
+    "    voxel_sample 1",
     "    .endr",
     "    ldr   r6, [sp, #4]",
     "    add   r6, r6, #1",
     "    str   r6, [sp, #4]",
     "    cmp   r6, #6",
-    "    blt   1b",
+    "    blt   2b",
     "5:", // done
     "    ldr   r0, [sp]",
     "    ldr   r6, [r0, #64]",
@@ -125,6 +145,16 @@ core::arch::global_asm!(
     "    str   r6, [r0, #100]",
     "    add   sp, sp, #16",
     "    pop   {{r4-r11, lr}}",
+    "    bx    lr",
+    "3:", // band set-up: step into r2, r3, fog base to [sp + 8]
+    "    ldr   r12, [sp]",
+    "    ldr   r6, [sp, #4]",
+    "    add   r7, r12, r6, lsl #2",
+    "    ldr   r7, [r7, #72]",
+    "    str   r7, [sp, #8]", // fog base of the band (bit 31: mark tile boundaries)
+    "    add   r12, r12, r6, lsl #3",
+    "    ldr   r2, [r12, #8]",  // sx
+    "    ldr   r3, [r12, #12]", // sy
     "    bx    lr",
     "4:", // draw rows top..ybuf; returns to the next sample through lr
     "    mov   r11, r11, asr #16",
@@ -148,18 +178,20 @@ core::arch::global_asm!(
     "    cmp   r9, #0",
     "    beq   5b", // column full: done (nothing was pushed for the draw)
     "    bx    lr",
-    "9:",
+    "9:", // x or y within a tile below the band's mark width: a boundary
     "    ldr   r6, [sp]",
     "    ldr   r7, [sp, #4]",
     "    add   r6, r6, r7, lsl #2",
-    "    ldr   r6, [r6, #104]", // boundary mark width of the band
-    "    mov   r7, r0, lsr #8",
-    "    and   r7, r7, #127", // x within the tile, world pixels
-    "    cmp   r7, r6",
+    "    ldr   r7, [r6, #104]", // mark width of the band
+    "    ldr   r6, [sp]",
+    "    ldr   r6, [r6, #128]",     // tile mask, world px
+    "    and   r6, r6, r0, lsr #8", // x within the tile
+    "    cmp   r6, r7",
     "    blo   8f",
-    "    mov   r7, r1, lsr #8",
-    "    and   r7, r7, #127", // y within the tile
-    "    cmp   r7, r6",
+    "    ldr   r6, [sp]",
+    "    ldr   r6, [r6, #128]",
+    "    and   r6, r6, r1, lsr #8", // y within the tile
+    "    cmp   r6, r7",
     "    bhs   7b",
     "8:",
     "    mov   r12, #4", // a tile boundary: ui::BOUNDARY

@@ -5,11 +5,13 @@
 //! - [`projection`]: depth slices, level of detail, reciprocal table, fog levels.
 //! - [`palette`]: the 256-colour plan (interface, sky, 4 fog levels of terrain).
 //! - [`render`]: camera, scene (tile window + bank), the column renderer.
+//! - [`cache`]: the texels round the camera, flat, for the GBA's march.
 //! - [`flight`]: moving the camera from the keypad, never below the ground.
 #![no_std]
 
 #[cfg(target_arch = "arm")]
 pub mod arm;
+pub mod cache;
 pub mod flight;
 pub mod palette;
 pub mod projection;

@@ -47,13 +47,19 @@ pub struct Camera {
     pub pitch: i16,
 }
 
-/// What the renderer reads: the tile window and the bank's texels.
+/// What the renderer reads: the tile window and the bank's texels, and on
+/// the GBA the texel cache filled from them.
 #[derive(Clone, Copy)]
 pub struct Scene<'a, const N: usize> {
     window: &'a Window<N>,
     texels: &'a [u16],
+    /// The texel cache the GBA's march reads (`None`: read the window and the bank).
+    #[cfg_attr(not(target_arch = "arm"), allow(dead_code))]
+    cache: Option<&'a crate::cache::TexelCache>,
     /// World pixels per height unit, 8.8 fixed point (the bank's).
     height_scale: i32,
+    /// Tiles in the bank.
+    tile_count: u32,
     /// log2 of the bank's tile side, in texels.
     tile_log2: u32,
     /// log2 of a tile's side in world pixels.
@@ -89,11 +95,21 @@ impl<'a, const N: usize> Scene<'a, N> {
         Ok(Scene {
             window,
             texels,
+            cache: None,
             height_scale: bank.height_scale() as i32,
+            tile_count: bank.tile_count() as u32,
             tile_log2,
             tile_px_log2,
             world_mask: (world_tiles << tile_px_log2) - 1,
         })
+    }
+
+    /// The same scene with `cache`, which must have followed the camera
+    /// through this scene ([`crate::cache::TexelCache::follow`]) since the
+    /// world or the camera last changed: the GBA's march then reads texels
+    /// from it.
+    pub fn with_cache(self, cache: &'a crate::cache::TexelCache) -> Self {
+        Scene { cache: Some(cache), ..self }
     }
 
     /// World side, in pixels.
@@ -123,6 +139,47 @@ impl<'a, const N: usize> Scene<'a, N> {
         // in_x, in_y are below the tile side; so `i` is inside `texels`.
         // Raw pointer arithmetic by integer: `core`'s slice and pointer
         // methods cannot be inlined into ARM code on the GBA.
+        unsafe { *((self.texels as *const [u16] as *const u16 as usize + 2 * i) as *const u16) }
+    }
+
+    /// The tile window.
+    pub fn window(&self) -> &'a Window<N> {
+        self.window
+    }
+
+    /// log2 of the bank's tile side, in texels.
+    pub fn tile_log2(&self) -> u32 {
+        self.tile_log2
+    }
+
+    /// The address of texel (`ix`, `iy`) (taken modulo the tile side) of tile
+    /// `tile` (tile 0 for a tile the bank does not have): the texels from
+    /// there to the end of the tile are the bank's.
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
+    pub fn tile_texel_address(&self, tile: u8, ix: u32, iy: u32) -> usize {
+        let tile = if (tile as u32) < self.tile_count { tile } else { 0 };
+        let side = 1u32 << self.tile_log2;
+        let (ix, iy) = (ix & (side - 1), iy & (side - 1));
+        let i = ((tile as usize) << (2 * self.tile_log2)) + ((iy as usize) << self.tile_log2) + ix as usize;
+        self.texels as *const [u16] as *const u16 as usize + 2 * i
+    }
+
+    /// Texel (`ix`, `iy`) (taken modulo the tile side) of tile `tile`:
+    /// height | colour << 8; 0 for a tile the bank does not have.
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
+    pub fn tile_texel(&self, tile: u8, ix: u32, iy: u32) -> u16 {
+        if tile as u32 >= self.tile_count {
+            return 0;
+        }
+        let side = 1u32 << self.tile_log2;
+        let (ix, iy) = (ix & (side - 1), iy & (side - 1));
+        let i = ((tile as usize) << (2 * self.tile_log2)) + ((iy as usize) << self.tile_log2) + ix as usize;
+        // SAFETY: `tile` is below the bank's count (checked above) and the
+        // offsets are masked below the side, so `i` is inside `texels`
+        // (`Scene::new` checked its length). Integer addressing: `core`'s
+        // slice methods cannot be inlined into ARM code.
         unsafe { *((self.texels as *const [u16] as *const u16 as usize + 2 * i) as *const u16) }
     }
 
@@ -257,8 +314,10 @@ pub fn render<const N: usize, T: Target>(
     target: &mut T,
 ) -> Stats {
     #[cfg(target_arch = "arm")]
-    if scene.tile_log2 == 5 && N == 64 && target.vram_column(0).is_some() {
-        return fast::columns(scene, camera, options, target);
+    if let (Some(cache), Some(_)) = (scene.cache, target.vram_column(0))
+        && cache.is_valid()
+    {
+        return fast::columns(scene, cache, camera, options, target);
     }
     // One copy of the column loop per bank tile size, so that its shifts are
     // constants.
@@ -309,11 +368,15 @@ fn columns<const N: usize, const TL: u32, T: Target>(
         'march: while band < BANDS {
             let step = BAND_STEP[band] as i32;
             let (sx, sy) = (((dx * step) >> 6) as u32, ((dy * step) >> 6) as u32);
+            // Level of detail: far bands see the texel at even coordinates
+            // (what the texel cache's far ring holds).
+            let lod = if band < crate::cache::NEAR_BANDS { !0u32 } else { !7u32 };
             let end = s + BAND_LEN;
             while s < end {
                 px = px.wrapping_add(sx);
                 py = py.wrapping_add(sy);
-                let (wx, wy) = ((px >> 8) & wmask, (py >> 8) & wmask);
+                let (mx, my) = ((px >> 8) & wmask, (py >> 8) & wmask);
+                let (wx, wy) = (mx & lod, my & lod);
                 let cell = cells + ((wy >> tp) as usize & (N - 1)) * N + ((wx >> tp) as usize & (N - 1));
                 // SAFETY: ring row and column are below N: inside the window.
                 let t = unsafe { *(cell as *const u8) } as usize;
@@ -332,7 +395,7 @@ fn columns<const N: usize, const TL: u32, T: Target>(
                 if y < ybuf {
                     let top = if y < 0 { 0 } else { y };
                     let line = (step as u32 >> 2) + 1;
-                    let c = if options.boundaries && ((wx & tile_mask) < line || (wy & tile_mask) < line) {
+                    let c = if options.boundaries && ((mx & tile_mask) < line || (my & tile_mask) < line) {
                         ui::BOUNDARY
                     } else {
                         FOG_BASE[s & 127] + (texel >> 8) as u8
@@ -358,9 +421,9 @@ fn columns<const N: usize, const TL: u32, T: Target>(
     Stats { samples }
 }
 
-/// The GBA's fast path: the column loop of [`columns`] for 32-texel tiles and
-/// a 64-wide window (with or without boundary marks), each column marched by
-/// [`crate::arm::voxel_march_column`].
+/// The GBA's fast path: the column loop of [`columns`] reading texels from
+/// the texel cache (any tile size, with or without boundary marks), each
+/// column marched by [`crate::arm::voxel_march_column`].
 #[cfg(target_arch = "arm")]
 mod fast {
     use super::*;
@@ -376,14 +439,15 @@ mod fast {
         px: 0,
         py: 0,
         steps: [0; 2 * BANDS],
-        cells: 0,
-        texels: 0,
+        near: 0,
+        far: 0,
         slices: 0,
         vram: 0,
         fog: [0; BANDS],
         ybuf: 0,
         samples: 0,
         lines: [0; BANDS],
+        tile_mask: 0,
     };
 
     /// Open (sky) rows of each column, this frame.
@@ -394,6 +458,7 @@ mod fast {
     #[inline(always)]
     pub(super) fn columns<const N: usize, T: Target>(
         scene: &Scene<'_, N>,
+        cache: &crate::cache::TexelCache,
         camera: &Camera,
         options: Options,
         target: &mut T,
@@ -419,8 +484,9 @@ mod fast {
         // in ROM to zero it.)
         #[allow(clippy::deref_addrof)] // the raw pointer is the sanctioned way to a `static mut`
         let job = unsafe { &mut *(&raw mut JOB) };
-        job.cells = scene.window as *const Window<N> as usize as u32;
-        job.texels = scene.texels as *const [u16] as *const u16 as usize as u32;
+        job.near = cache.near() as *const [u16; crate::cache::NEAR * crate::cache::NEAR] as usize as u32;
+        job.far = cache.far() as *const [u16; crate::cache::FAR * crate::cache::FAR] as usize as u32;
+        job.tile_mask = (1u32 << scene.tile_px_log2) - 1;
         job.slices = table as u32;
         let mut b = 0;
         while b < BANDS {
@@ -455,9 +521,9 @@ mod fast {
                 Some(a) => a as u32,
                 None => 0,
             };
-            // SAFETY: the job describes the window, the bank's texels (every
-            // reference is below the bank's tile count, see `Scene::new`), the
-            // slice table and a VRAM column.
+            // SAFETY: the job describes the cache's two rings (every index the
+            // march makes is masked inside them), the slice table and a VRAM
+            // column.
             unsafe { voxel_march_column(job) };
             samples += job.samples;
             // SAFETY: col < COLUMNS: inside OPEN; only this function touches it.

@@ -120,6 +120,71 @@ fn a_world_with_more_tiles_than_the_bank_is_refused() {
     assert_eq!(Scene::new(&window, &world, &bank).err(), Some(voxel::SceneError::TileCount { world: 5, bank: 4 }));
 }
 
+/// The texel cache holds exactly the world's texels round the camera (near
+/// ring: every texel; far ring: every other one), after any walk or jump.
+fn check_cache(
+    cache: &voxel::cache::TexelCache,
+    scene: &Scene<'_, 64>,
+    px: u32,
+    py: u32,
+    heading: u16,
+) -> Result<(), TestCaseError> {
+    use voxel::cache::{FAR, FAR_RADIUS, FAR_REACH, NEAR, NEAR_RADIUS, NEAR_REACH};
+    // The rings' centres: 0.707 of their reach ahead of the camera.
+    let centre = |reach: u32| {
+        let ahead = (reach * 11_585 / 16_384) as i32;
+        let (c, s) = (voxel::trig::cos(heading), voxel::trig::sin(heading));
+        (px.wrapping_add(((ahead * c) >> 14) as u32), py.wrapping_add(((ahead * s) >> 14) as u32))
+    };
+    let (nx, ny) = centre(NEAR_REACH);
+    let (tx, ty) = (nx >> 2, ny >> 2);
+    for j in 0..2 * NEAR_RADIUS {
+        for i in (0..2 * NEAR_RADIUS).step_by(7) {
+            let (x, y) = (tx.wrapping_sub(NEAR_RADIUS).wrapping_add(i), ty.wrapping_sub(NEAR_RADIUS).wrapping_add(j));
+            let got = cache.near()[(y as usize & (NEAR - 1)) * NEAR + (x as usize & (NEAR - 1))];
+            prop_assert_eq!(got, scene.texel(x << 2, y << 2), "near texel ({}, {})", x, y);
+        }
+    }
+    let (fx, fy) = centre(FAR_REACH);
+    let (fx, fy) = (fx >> 3, fy >> 3);
+    for j in (0..2 * FAR_RADIUS).step_by(3) {
+        for i in (0..2 * FAR_RADIUS).step_by(5) {
+            let (x, y) = (fx.wrapping_sub(FAR_RADIUS).wrapping_add(i), fy.wrapping_sub(FAR_RADIUS).wrapping_add(j));
+            let got = cache.far()[(y as usize & (FAR - 1)) * FAR + (x as usize & (FAR - 1))];
+            prop_assert_eq!(got, scene.texel(x << 3, y << 3), "far entry ({}, {})", x, y);
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    #[test]
+    fn the_texel_cache_follows_the_camera(x: u32, y: u32, moves in prop::collection::vec((-40i32..=40, -40i32..=40, any::<u16>()), 1..12)) {
+        let (world, mut window) = scene_parts(5);
+        let bank = bank::parse(bank_bytes()).unwrap();
+        let mut cache = Box::new(voxel::cache::TexelCache::new());
+        let (mut px, mut py) = (x & 16383, y & 16383);
+        let mut heading = 0u16;
+        for (k, (dx, dy, turn)) in moves.into_iter().enumerate() {
+            // Mostly small turns, sometimes any heading.
+            heading = if k % 3 == 2 { turn } else { heading.wrapping_add(turn % 2048) };
+            // Every fourth move a jump far away; else a few texels.
+            if k % 4 == 3 {
+                px = px.wrapping_add((dx as u32) << 8) & 16383;
+            } else {
+                px = px.wrapping_add(dx as u32) & 16383;
+                py = py.wrapping_add(dy as u32) & 16383;
+            }
+            window.recenter(&world, px >> 7, py >> 7);
+            let scene = Scene::new(&window, &world, &bank).unwrap();
+            let up = cache.follow(&world, &scene, px, py, heading);
+            prop_assert!(up.written > 0 || k > 0);
+            check_cache(&cache, &scene, px, py, heading)?;
+        }
+    }
+}
+
 proptest! {
     #[test]
     fn flying_never_goes_below_the_ground(x: u32, y: u32, heading: u16, z in 0i32..(800 << 8),

@@ -77,6 +77,8 @@ pub fn bench(rom: &[u8]) -> Result<Report> {
     let mut cycles: Vec<u64> = frames.iter().map(|f| num(f, "cycles")).collect();
     let render: u64 = frames.iter().map(|f| num(f, "render")).sum();
     let window: u64 = frames.iter().map(|f| num(f, "window")).sum();
+    let cache: u64 = frames.iter().map(|f| num(f, "cache")).sum();
+    let cache_entries: u64 = frames.iter().map(|f| num(f, "cache_entries")).sum();
     let samples: u64 = frames.iter().map(|f| num(f, "samples")).sum();
     let total: u64 = cycles.iter().sum();
     let refreshes: u64 = frames.iter().map(|f| num(f, "refreshes")).sum();
@@ -125,7 +127,7 @@ pub fn bench(rom: &[u8]) -> Result<Report> {
     writeln!(text, "| part | cycles | share |")?;
     writeln!(text, "|---|---|---|")?;
     let share = |c: u64| format!("{:.0}%", 100.0 * c as f64 / total as f64);
-    let (rm, wm, tm) = (render / n, window / n, total / n);
+    let (rm, wm, cm, tm) = (render / n, window / n, cache / n, total / n);
     if let Some(fill) = fill_cycles {
         writeln!(
             text,
@@ -142,7 +144,13 @@ pub fn bench(rom: &[u8]) -> Result<Report> {
         writeln!(text, "| render (march + fill) | {rm} | {} |", share(render))?;
     }
     writeln!(text, "| window update (on tile crossings) | {wm} | {} |", share(window))?;
-    writeln!(text, "| rest: flight, input, HUD | {} | {} |", tm - rm - wm, share(total - render - window))?;
+    writeln!(text, "| texel cache upkeep ({} entries read per frame) | {cm} | {} |", cache_entries / n, share(cache))?;
+    writeln!(
+        text,
+        "| rest: flight, input, HUD | {} | {} |",
+        tm - rm - wm - cm,
+        share(total - render - window - cache)
+    )?;
     writeln!(text, "| flip: waiting for VBlank | not counted (the CPU sleeps) | |")?;
     let jsonl = json_line(&[
         ("name", Json::Str("flight".into())),
@@ -153,6 +161,8 @@ pub fn bench(rom: &[u8]) -> Result<Report> {
         ("max", Json::Int(max)),
         ("samples_per_frame", Json::Int(spf)),
         ("cycles_per_sample", Json::Float(cps)),
+        ("cache_cycles_per_frame", Json::Int(cm)),
+        ("window_cycles_per_frame", Json::Int(wm)),
     ]) + "\n";
     Ok(Report { text, jsonl })
 }

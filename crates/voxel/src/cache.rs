@@ -1,0 +1,280 @@
+//! The texel cache: the texels round the camera, flat, in two rings, so
+//! the march reads a sample's texel with one load (no tile reference, no
+//! tile arithmetic, no ROM wait states).
+//!
+//! - **near**: [`NEAR`] x [`NEAR`] texels at full resolution, for the first
+//!   [`NEAR_BANDS`] bands (up to 200 world px away); it holds the world texels
+//!   within [`NEAR_RADIUS`] texels of the camera's.
+//! - **far**: [`FAR`] x [`FAR`] entries at half resolution (every other texel
+//!   in x and y: 8 x 8 world px each), for the other bands (up to the view
+//!   distance, 776 px); it holds the entries within [`FAR_RADIUS`] of the
+//!   camera's.
+//!
+//! Texel (x, y) (near) sits at ring position (x mod NEAR, y mod NEAR); far
+//! entry (x, y), the world texel (2x, 2y), at (x mod FAR, y mod FAR). A ring
+//! is centred ahead of the camera, 0.707 of its reach along the heading: a
+//! square of radius `reach` round that point holds the whole view wedge
+//! (90 degrees wide, `reach` deep) at any heading, where one round the camera
+//! would need 1.414 `reach` (the wedge's far corners). When the camera moves
+//! or turns, only the rows and columns that come into range are read, from
+//! the world's lookup (one per tile crossed) and the bank. On the GBA the
+//! cache is 160 KB of EWRAM.
+//!
+//! The reference renderer reads the world directly, with the same level of
+//! detail (far bands see the texel at even coordinates); the emulator tests
+//! check that the GBA's frames, read through the cache, are the same.
+
+use crate::render::Scene;
+use terrain::World;
+
+/// Side of the near ring, in texels.
+pub const NEAR: usize = 128;
+/// Side of the far ring, in entries (two texels each).
+pub const FAR: usize = 256;
+/// The near ring holds texels within this many of its centre (in x and y).
+pub const NEAR_RADIUS: u32 = 56;
+/// The far ring holds entries within this many of its centre (800 world px).
+pub const FAR_RADIUS: u32 = 100;
+/// Bands read from the near ring; the rest read the far one.
+pub const NEAR_BANDS: usize = 3;
+/// How deep each ring's bands reach, world px (with a margin of a texel or
+/// two for the camera's place in its own and rounding).
+pub const NEAR_REACH: u32 = crate::projection::Z[NEAR_BANDS * crate::projection::BAND_LEN - 1] + 16;
+pub const FAR_REACH: u32 = crate::projection::VIEW_DISTANCE + 24;
+
+const _: () = {
+    assert!(NEAR.is_power_of_two() && FAR.is_power_of_two());
+    assert!(2 * NEAR_RADIUS as usize <= NEAR && 2 * FAR_RADIUS as usize <= FAR);
+    // Round its centre each ring holds its reach (texels of 4 px, entries of 8).
+    assert!(NEAR_REACH <= NEAR_RADIUS * 4 && FAR_REACH <= FAR_RADIUS * 8);
+};
+
+/// The centre of a ring reaching `reach` world px, for a camera at (`px`,
+/// `py`) with `heading`: 0.707 `reach` ahead (2.14 trig, 11,585 / 16,384 = 0.707).
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+#[inline(always)]
+fn centre(px: u32, py: u32, heading: u16, reach: u32) -> (u32, u32) {
+    let ahead = (reach * 11_585 / 16_384) as i32;
+    let (c, s) = (crate::trig::cos(heading), crate::trig::sin(heading));
+    (px.wrapping_add(((ahead * c) >> 14) as u32), py.wrapping_add(((ahead * s) >> 14) as u32))
+}
+
+/// What a [`TexelCache::follow`] call did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct CacheUpdate {
+    /// Entries written (near and far).
+    pub written: u32,
+    /// True if everything was refilled.
+    pub rebuilt: bool,
+}
+
+/// One ring: its side, what it covers and where.
+#[derive(Debug, Clone, Copy)]
+struct Ring {
+    /// Level coordinates of the first column and row covered.
+    origin: (u32, u32),
+}
+
+/// The two rings (160 KB: keep it in a `static`, on the GBA in EWRAM).
+#[repr(C)]
+pub struct TexelCache {
+    near: [u16; NEAR * NEAR],
+    far: [u16; FAR * FAR],
+    near_ring: Ring,
+    far_ring: Ring,
+    valid: bool,
+}
+
+impl Default for TexelCache {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl core::fmt::Debug for TexelCache {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("TexelCache")
+            .field("near_origin", &self.near_ring.origin)
+            .field("far_origin", &self.far_ring.origin)
+            .field("valid", &self.valid)
+            .finish_non_exhaustive()
+    }
+}
+
+impl TexelCache {
+    /// An empty cache; the first [`TexelCache::follow`] fills it.
+    pub const fn new() -> Self {
+        TexelCache {
+            near: [0; NEAR * NEAR],
+            far: [0; FAR * FAR],
+            near_ring: Ring { origin: (0, 0) },
+            far_ring: Ring { origin: (0, 0) },
+            valid: false,
+        }
+    }
+
+    /// Forgets the contents (call when the world or the bank changes).
+    pub fn invalidate(&mut self) {
+        self.valid = false;
+    }
+
+    /// True once filled.
+    pub fn is_valid(&self) -> bool {
+        self.valid
+    }
+
+    /// The near ring (row-major, [`NEAR`] entries a row).
+    pub fn near(&self) -> &[u16; NEAR * NEAR] {
+        &self.near
+    }
+
+    /// The far ring (row-major, [`FAR`] entries a row).
+    pub fn far(&self) -> &[u16; FAR * FAR] {
+        &self.far
+    }
+
+    /// Brings both rings round the view of a camera at world pixel (`px`,
+    /// `py`) looking along `heading`, reading what comes into range from
+    /// `world` (placed tiles) and `scene` (their texels). On the GBA: ARM code
+    /// in IWRAM.
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32), unsafe(link_section = ".iwram.cache"), inline(never))]
+    pub fn follow<const N: usize>(
+        &mut self,
+        world: &World,
+        scene: &Scene<'_, N>,
+        px: u32,
+        py: u32,
+        heading: u16,
+    ) -> CacheUpdate {
+        let rebuild = !self.valid;
+        let mut written = 0;
+        let (nx, ny) = centre(px, py, heading, NEAR_REACH);
+        written +=
+            follow_ring::<N, false>(&mut self.near, &mut self.near_ring, world, scene, nx >> 2, ny >> 2, rebuild);
+        let (fx, fy) = centre(px, py, heading, FAR_REACH);
+        written += follow_ring::<N, true>(&mut self.far, &mut self.far_ring, world, scene, fx >> 3, fy >> 3, rebuild);
+        self.valid = true;
+        CacheUpdate { written, rebuilt: rebuild }
+    }
+}
+
+/// Moves one ring (`FAR_LEVEL`: the far one, whose entries are every other
+/// texel) so that level coordinate (`cx`, `cy`) is at its centre.
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+#[inline(always)]
+fn follow_ring<const N: usize, const FAR_LEVEL: bool>(
+    ring: &mut [u16],
+    state: &mut Ring,
+    world: &World,
+    scene: &Scene<'_, N>,
+    cx: u32,
+    cy: u32,
+    rebuild: bool,
+) -> u32 {
+    let radius = if FAR_LEVEL { FAR_RADIUS } else { NEAR_RADIUS };
+    let span = 2 * radius;
+    // Level coordinates wrap with the world: its side in texels, or in pairs.
+    let m = (scene.world_px() >> if FAR_LEVEL { 3 } else { 2 }) - 1;
+    let (ox, oy) = (cx.wrapping_sub(radius) & m, cy.wrapping_sub(radius) & m);
+    let dx = signed(ox.wrapping_sub(state.origin.0) & m, m);
+    let dy = signed(oy.wrapping_sub(state.origin.1) & m, m);
+    let (adx, ady) = (dx.unsigned_abs(), dy.unsigned_abs());
+    if rebuild || adx >= span || ady >= span {
+        fill(ring, world, scene, FAR_LEVEL, ox, oy, span, span);
+        state.origin = (ox, oy);
+        return span * span;
+    }
+    let (old_x, old_y) = state.origin;
+    // Columns first, over the old rows; then rows, over the new columns.
+    if adx > 0 {
+        let first = if dx > 0 { old_x.wrapping_add(span) } else { ox };
+        fill(ring, world, scene, FAR_LEVEL, first & m, old_y, adx, span);
+    }
+    if ady > 0 {
+        let first = if dy > 0 { old_y.wrapping_add(span) } else { oy };
+        fill(ring, world, scene, FAR_LEVEL, ox, first & m, span, ady);
+    }
+    state.origin = (ox, oy);
+    (adx + ady) * span
+}
+
+/// `d` (a difference of wrapped coordinates, `m` = side - 1) as the shortest
+/// signed step.
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+#[inline(always)]
+fn signed(d: u32, m: u32) -> i32 {
+    if d > m / 2 { d as i32 - (m as i32 + 1) } else { d as i32 }
+}
+
+/// Writes level entries `x0 .. x0 + w` x `y0 .. y0 + h` (wrapping) into the
+/// ring: the tile of each from the world's lookup (once per tile a row
+/// crosses), the texel from the bank.
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32), unsafe(link_section = ".iwram.cache"), inline(never))]
+#[allow(clippy::too_many_arguments)]
+fn fill<const N: usize>(
+    ring: &mut [u16],
+    world: &World,
+    scene: &Scene<'_, N>,
+    far_level: bool,
+    x0: u32,
+    y0: u32,
+    w: u32,
+    h: u32,
+) {
+    let (side, unit) = if far_level { (FAR, 1) } else { (NEAR, 0) };
+    if ring.len() != side * side {
+        return;
+    }
+    let tl = scene.tile_log2();
+    let tmask = (1u32 << tl) - 1;
+    let base = ring as *mut [u16] as *mut u16 as usize;
+    // Walk along the longer side, in runs: a run is the entries of one tile
+    // that sit next to each other in the ring; per run one world lookup and
+    // one source address, then a plain copy.
+    let rows = w >= h;
+    let (along, across) = if rows { (w, h) } else { (h, w) };
+    let mut j = 0;
+    while j < across {
+        let mut i = 0;
+        while i < along {
+            let (x, y) =
+                if rows { (x0.wrapping_add(i), y0.wrapping_add(j)) } else { (x0.wrapping_add(j), y0.wrapping_add(i)) };
+            // World texel of the entry (texel (2x, 2y) for far entries).
+            let (tx, ty) = (x << unit, y << unit);
+            // The window's reference where it has it (one load), else the
+            // world's lookup (the rings reach further than a 64-wide window
+            // of 8-texel tiles).
+            let (ttx, tty) = (tx >> tl, ty >> tl);
+            let window = scene.window();
+            let tile = if window.covers(world, ttx, tty) { window.get(ttx, tty) } else { world.tile_at(ttx, tty) };
+            let (in_tile, in_ring) =
+                if rows { (tx & tmask, x as usize & (side - 1)) } else { (ty & tmask, y as usize & (side - 1)) };
+            // Entries left in this tile along the walk, and in this lap of the ring.
+            let mut run = ((tmask - in_tile) >> unit) + 1;
+            if run > along - i {
+                run = along - i;
+            }
+            if run as usize > side - in_ring {
+                run = (side - in_ring) as u32;
+            }
+            let mut src = scene.tile_texel_address(tile, tx & tmask, ty & tmask);
+            let src_step = if rows { 2usize << unit } else { (2usize << tl) << unit };
+            let mut dst = base + 2 * (side * (y as usize & (side - 1)) + (x as usize & (side - 1)));
+            let dst_step = if rows { 2 } else { 2 * side };
+            let mut k = 0;
+            while k < run {
+                // SAFETY: `src` stays inside the tile (the run ends with it),
+                // which `tile_texel_address` vouched for; `dst` stays inside the
+                // ring (the run ends at its edge; `ring` has side * side
+                // entries, checked above). Integer addressing: `core`'s
+                // pointer methods cannot be inlined into ARM code.
+                unsafe { *(dst as *mut u16) = *(src as *const u16) };
+                src += src_step;
+                dst += dst_step;
+                k += 1;
+            }
+            i += run;
+        }
+        j += 1;
+    }
+}
