@@ -1,17 +1,22 @@
 //! `bake`: heightmap + texture pairs into one tile bank.
 //!
-//! Steps: load and check every pair; quantise all texture pixels together to
-//! one palette (NeuQuant, `color_quant` crate) of at most 52 GBA colours;
-//! then, by placement:
+//! Steps: load and check every pair (for the paper placement, count the
+//! distinct tiles too, so too many are refused before the slow part);
+//! quantise all texture pixels together to one palette of at most 52 GBA
+//! colours (the textures' own colours if there are so few, else NeuQuant,
+//! `color_quant` crate, trained on at most [`MAX_TRAINING_PIXELS`]); then,
+//! by placement:
 //! - **corners** (the default): build a matched corner tile set from the
 //!   pairs ([`crate::corners`]): tiles that join into one landscape;
 //! - **paper**: cut each pair into square tiles, row by row, pair by pair
 //!   (optionally fading their edges, `seam_band`), and store each distinct
 //!   tile once, in order of first appearance.
 //!
-//! Heights keep their precision (16-bit heightmaps too) until they are
-//! rounded to 8 bits in the tiles. The height scale is chosen from the
-//! tiles' slopes unless given. The same inputs give byte-identical banks.
+//! Palette colours no tile uses are dropped at the end. Heights keep their
+//! precision (16-bit heightmaps too) until they are rounded to 8 bits in the
+//! tiles; a colour heightmap is read as its luminance, with a note. The
+//! height scale is chosen from the tiles' slopes unless given. The same
+//! inputs give byte-identical banks.
 
 use crate::corners;
 use crate::error::{Error, Result};
@@ -189,7 +194,8 @@ pub fn auto_height_scale(tiles: &[Vec<u16>], tile: usize) -> u16 {
 }
 
 impl Options {
-    /// Reads a manifest (the sidecar TOML file; paths in it are relative to it).
+    /// Reads a manifest (the sidecar TOML file; paths in it are relative to
+    /// it) and checks its values: errors name the manifest and the key.
     pub fn from_manifest(path: &Path) -> Result<Options> {
         let text = String::from_utf8(io::read(path)?)
             .map_err(|_| Error::Manifest { path: path.to_path_buf(), detail: "not UTF-8 text".into() })?;
@@ -200,38 +206,79 @@ impl Options {
             p.height = dir.join(&p.height);
             p.texture = dir.join(&p.texture);
         }
+        options.check_values().map_err(|e| match e {
+            Error::Range { key, value, problem, .. } => {
+                Error::Range { manifest: Some(path.to_path_buf()), key, value, problem }
+            }
+            other => other,
+        })?;
+        if options.pairs.is_empty() {
+            return Err(Error::Manifest {
+                path: path.to_path_buf(),
+                detail: "no [[pair]] entries: add one with height = \"...\" and texture = \"...\"".into(),
+            });
+        }
         Ok(options)
     }
 
-    fn check(&self) -> Result<()> {
-        if !bank::TILE_SIZES.contains(&(self.tile_size as u16)) || self.tile_size > 128 {
-            return Err(Error::TileSize(self.tile_size));
+    /// Every numeric option in its range (see [`Error::Range`]).
+    pub fn check_values(&self) -> Result<()> {
+        if !bank::TILE_SIZES.iter().any(|&t| t as u32 == self.tile_size) {
+            return Err(Error::range("tile_size", self.tile_size, "is not supported: use 8, 16, 32, 64 or 128"));
         }
         if !(2..=MAX_COLOURS as u32).contains(&self.colours) {
-            return Err(Error::Colours(self.colours));
-        }
-        if self.seam_band * 2 > self.tile_size {
-            return Err(Error::SeamBand { band: self.seam_band, tile: self.tile_size });
-        }
-        if self.seam_band > 0 && self.placement == PlacementKind::Corners {
-            return Err(Error::Option(format!(
-                "--seam-band {} fades tiles for the paper's placement: add --placement paper",
-                self.seam_band
-            )));
+            return Err(Error::range(
+                "colours",
+                self.colours,
+                format!("is outside 2..={MAX_COLOURS} (the ROM keeps 4 fog shades of each colour)"),
+            ));
         }
         if !(2..=3).contains(&self.classes) {
-            return Err(Error::Option(format!("--classes {} is outside 2..=3", self.classes)));
+            return Err(Error::range("classes", self.classes, "is outside 2..=3"));
         }
         if let HeightScale::Fixed(v) = self.height_scale {
             let (lo, hi) = (*bank::HEIGHT_SCALES.start() as f64 / 256.0, *bank::HEIGHT_SCALES.end() as f64 / 256.0);
             if !(lo..=hi).contains(&v) {
-                return Err(Error::Option(format!("--height-scale {v} is outside {lo}..={hi} world pixels per unit")));
+                return Err(Error::range(
+                    "height_scale",
+                    v,
+                    format!("is outside {lo}..={hi} world pixels per unit (or auto)"),
+                ));
             }
         }
+        let half = self.tile_size / 2;
+        if self.seam_band > half {
+            return Err(Error::range(
+                "seam_band",
+                self.seam_band,
+                format!("is outside 0..={half} (at most half the tile size {})", self.tile_size),
+            ));
+        }
+        if self.seam_band > 0 && self.placement == PlacementKind::Corners {
+            return Err(Error::range(
+                "seam_band",
+                self.seam_band,
+                "fades tiles for the paper's placement only: add --placement paper",
+            ));
+        }
+        Ok(())
+    }
+
+    fn check(&self) -> Result<()> {
+        self.check_values()?;
         if self.pairs.is_empty() {
             return Err(Error::NoInput);
         }
         Ok(())
+    }
+
+    /// The inputs, for messages: `h.png + t.png, h2.png + t2.png`.
+    fn inputs(&self) -> String {
+        self.pairs
+            .iter()
+            .map(|p| format!("{} + {}", p.height.display(), p.texture.display()))
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 }
 
@@ -258,7 +305,8 @@ struct Loaded {
     texture: RgbImage,
 }
 
-fn load_pair(pair: &Pair, tile: u32) -> Result<Loaded> {
+/// Loads and checks one pair; a note when the heightmap is not plain grey.
+fn load_pair(pair: &Pair, tile: u32, notes: &mut Vec<String>) -> Result<Loaded> {
     let height = io::load_png(&pair.height)?;
     let texture = io::load_png(&pair.texture)?;
     let (hs, ts) = ((height.width(), height.height()), (texture.width(), texture.height()));
@@ -273,8 +321,18 @@ fn load_pair(pair: &Pair, tile: u32) -> Result<Loaded> {
     if hs.0 % tile != 0 || hs.1 % tile != 0 {
         return Err(Error::NotMultiple { path: pair.height.clone(), size: hs, tile });
     }
+    let colour = height.color();
+    let name = pair.height.display();
+    if colour.has_color() {
+        let alpha = if colour.has_alpha() { ", alpha ignored" } else { "" };
+        notes.push(format!(
+            "{name} is a colour image; heights are its luminance (0.2126 R + 0.7152 G + 0.0722 B{alpha})"
+        ));
+    } else if colour.has_alpha() {
+        notes.push(format!("{name} has an alpha channel; heights are its grey level, alpha ignored"));
+    }
     // Alpha is ignored: a texture's colour is its RGB.
-    Ok(Loaded { heights: height.to_luma16(), texture: texture.to_rgb8() })
+    Ok(Loaded { heights: height.into_luma16(), texture: texture.into_rgb8() })
 }
 
 /// 16-bit height to 8 bits, rounded.
@@ -292,25 +350,132 @@ pub fn bgr555(r: u8, g: u8, b: u8) -> u16 {
     c5(r) | c5(g) << 5 | c5(b) << 10
 }
 
+/// Most texture pixels the colour quantiser trains on. Larger textures train
+/// on a fixed pseudo-random sample of this many pixels: training time grows
+/// with the pixels trained on (6.4 s for every pixel of a generated 4096^2
+/// texture, 0.05 s for the sample), and the sample's palette is as good (RMS
+/// error per channel over all that texture's pixels 2.0, against 2.6).
+/// 512^2 textures, like the default set's, train on every pixel.
+pub const MAX_TRAINING_PIXELS: usize = 1 << 18;
+
 /// Bakes `options` into a bank.
 pub fn bake(options: &Options, progress: Progress<'_>) -> Result<Baked> {
     options.check()?;
     let tile = options.tile_size;
+    let mut notes = Vec::new();
     let mut loaded = Vec::new();
     for (i, pair) in options.pairs.iter().enumerate() {
         progress("loading", i as u64, options.pairs.len() as u64);
-        loaded.push(load_pair(pair, tile)?);
+        loaded.push(load_pair(pair, tile, &mut notes)?);
     }
-    progress("quantising", 0, 1);
-    let mut rgba = Vec::new();
-    for l in &loaded {
-        for p in l.texture.pixels() {
+    progress("loading", options.pairs.len() as u64, options.pairs.len() as u64);
+    if options.placement == PlacementKind::Paper {
+        // Refuse too many tiles before the slow part: tiles whose heights
+        // differ stay different whatever the palette.
+        progress("counting tiles", 0, 1);
+        let count = distinct_height_patterns(options, &loaded);
+        if count > bank::MAX_TILES {
+            return Err(too_many_tiles(options, &loaded, format!("at least {count}")));
+        }
+    }
+    let (mut palette, colours) = quantise(&loaded, options.colours as usize, progress);
+
+    let (mut tiles, placement, tiles_cut) = match options.placement {
+        PlacementKind::Paper => {
+            let (tiles, cut) = cut_tiles(options, &loaded, &colours, progress)?;
+            (tiles, bank::Placement::Paper, cut)
+        }
+        PlacementKind::Corners => {
+            let n = loaded.len() as u64;
+            let mut sources = Vec::new();
+            for (i, (l, c)) in loaded.into_iter().zip(colours).enumerate() {
+                progress("corner sources", i as u64, n + 1);
+                let (w, h) = (l.heights.width() as i32, l.heights.height() as i32);
+                let heights = l.heights.pixels().map(|p| p[0] as f32 * 255.0 / 65535.0).collect();
+                drop(l);
+                sources.push(corners::source::Source::new(w, h, heights, c, tile as i32));
+            }
+            progress("corner sources", n, n + 1);
+            let rgb: Vec<[u8; 3]> = palette.iter().map(|&c| crate::preview::rgb(c).0).collect();
+            let upright = match options.orientations {
+                Orientations::Auto => corners::lit(&sources, &rgb),
+                Orientations::All => false,
+                Orientations::Upright => true,
+            };
+            let setup = corners::Setup { tile: tile as i32, classes: options.classes as u8, upright };
+            let built = corners::build(&sources, &rgb, setup, progress)
+                .map_err(|detail| Error::Corners { inputs: options.inputs(), detail })?;
+            let n = built.tiles.len();
+            notes.extend(built.notes);
+            if upright {
+                notes.push("the texture has baked lighting: tiles keep the source's orientation".into());
+            }
+            (built.tiles, bank::Placement::Corners(built.corners), n)
+        }
+    };
+    drop_unused_colours(&mut palette, &mut tiles);
+    let height_scale = match options.height_scale {
+        HeightScale::Auto => auto_height_scale(&tiles, tile as usize),
+        HeightScale::Fixed(v) => (v * 256.0).round() as u16,
+    };
+    let flat: Vec<u16> = tiles.iter().flatten().copied().collect();
+    let contents = bank::Contents { tile_size: tile as u16, palette: &palette, tiles: &flat, placement, height_scale };
+    let bytes = bank::encode(&contents).map_err(|e| Error::Bank { path: PathBuf::from("<baked bank>"), source: e })?;
+    Ok(Baked { bytes, tiles_cut, tiles_stored: tiles.len(), colours: palette.len(), notes })
+}
+
+/// One palette of at most `max` BGR555 colours for every texture, and each
+/// texture's pixels as palette indices.
+///
+/// Textures with at most `max` distinct BGR555 colours keep exactly those
+/// (in order of first appearance). Others go through NeuQuant (`color_quant`),
+/// trained on every pixel up to [`MAX_TRAINING_PIXELS`] and on a fixed
+/// pseudo-random sample of that many beyond; equal network colours are merged.
+fn quantise(loaded: &[Loaded], max: usize, progress: Progress<'_>) -> (Vec<u16>, Vec<Vec<u8>>) {
+    progress("palette", 0, 1);
+    let total: usize = loaded.iter().map(|l| l.texture.pixels().len()).sum();
+    if let Some(exact) = exact_palette(loaded, max) {
+        progress("palette", 1, 1);
+        return exact;
+    }
+    let all = || loaded.iter().flat_map(|l| l.texture.pixels());
+    let mut rgba = Vec::with_capacity(total.min(MAX_TRAINING_PIXELS) * 4);
+    if total <= MAX_TRAINING_PIXELS {
+        for p in all() {
+            rgba.extend_from_slice(&[p[0], p[1], p[2], 255]);
+        }
+    } else {
+        // SplitMix64 from a fixed seed: the same sample on every run.
+        let mut state: u64 = 0x7469_6C65_6261_6B65;
+        let mut next = move || {
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        for _ in 0..MAX_TRAINING_PIXELS {
+            let mut i = (next() % total as u64) as usize;
+            let l = loaded
+                .iter()
+                .find(|l| {
+                    let n = l.texture.pixels().len();
+                    if i < n {
+                        true
+                    } else {
+                        i -= n;
+                        false
+                    }
+                })
+                .expect("index below the total");
+            let w = l.texture.width() as usize;
+            let p = l.texture.get_pixel((i % w) as u32, (i / w) as u32);
             rgba.extend_from_slice(&[p[0], p[1], p[2], 255]);
         }
     }
-    // Sample factor 1: every pixel trains the network (slowest, best; a 1024^2
-    // texture still takes well under a second).
-    let quant = color_quant::NeuQuant::new(1, options.colours as usize, &rgba);
+    let quant = color_quant::NeuQuant::new(1, max, &rgba);
+    drop(rgba);
+    progress("palette", 1, 1);
     // The network's colours in BGR555; equal ones merged, first occurrence first.
     let mut palette: Vec<u16> = Vec::new();
     let mut remap = Vec::new();
@@ -322,58 +487,142 @@ pub fn bake(options: &Options, progress: Progress<'_>) -> Result<Baked> {
         });
         remap.push(at as u8);
     }
-    progress("quantising", 1, 1);
-    let colours: Vec<Vec<u8>> = loaded
+    // Each pixel to its nearest network colour, memoised by RGB (the search
+    // is the same for the same colour; 8192^2 textures have far fewer colours).
+    const UNKNOWN: u8 = u8::MAX;
+    let mut memo = vec![UNKNOWN; 1 << 24];
+    let mut done = 0u64;
+    let colours = loaded
         .iter()
-        .map(|l| l.texture.pixels().map(|p| remap[quant.index_of(&[p[0], p[1], p[2], 255])]).collect())
-        .collect();
-
-    let mut notes = Vec::new();
-    let (tiles, placement, tiles_cut) = match options.placement {
-        PlacementKind::Paper => {
-            let (tiles, cut) = cut_tiles(options, &loaded, &colours, progress)?;
-            (tiles, bank::Placement::Paper, cut)
-        }
-        PlacementKind::Corners => {
-            let sources: Vec<corners::source::Source> = loaded
-                .iter()
-                .zip(colours)
-                .map(|(l, c)| {
-                    let h = l.heights.pixels().map(|p| p[0] as f32 * 255.0 / 65535.0).collect();
-                    corners::source::Source::new(l.heights.width() as i32, l.heights.height() as i32, h, c, tile as i32)
-                })
-                .collect();
-            let rgb: Vec<[u8; 3]> = palette.iter().map(|&c| crate::preview::rgb(c).0).collect();
-            let upright = match options.orientations {
-                Orientations::Auto => corners::lit(&sources, &rgb),
-                Orientations::All => false,
-                Orientations::Upright => true,
-            };
-            let setup = corners::Setup { tile: tile as i32, classes: options.classes as u8, upright };
-            let inputs = options
-                .pairs
-                .iter()
-                .map(|p| format!("{} + {}", p.height.display(), p.texture.display()))
-                .collect::<Vec<_>>()
-                .join(", ");
-            let built =
-                corners::build(&sources, &rgb, setup, progress).map_err(|detail| Error::Corners { inputs, detail })?;
-            let n = built.tiles.len();
-            notes.extend(built.notes);
-            if upright {
-                notes.push("the texture has baked lighting: tiles keep the source's orientation".into());
+        .map(|l| {
+            let mut out = Vec::with_capacity(l.texture.pixels().len());
+            for row in l.texture.rows() {
+                for p in row {
+                    let key = (p[0] as usize) << 16 | (p[1] as usize) << 8 | p[2] as usize;
+                    if memo[key] == UNKNOWN {
+                        memo[key] = remap[quant.index_of(&[p[0], p[1], p[2], 255])];
+                    }
+                    out.push(memo[key]);
+                }
+                done += l.texture.width() as u64;
+                if done % (1 << 20) < l.texture.width() as u64 {
+                    progress("mapping colours", done, total as u64);
+                }
             }
-            (built.tiles, bank::Placement::Corners(built.corners), n)
+            out
+        })
+        .collect();
+    progress("mapping colours", total as u64, total as u64);
+    (palette, colours)
+}
+
+/// The textures' own colours when there are at most `max` (BGR555).
+fn exact_palette(loaded: &[Loaded], max: usize) -> Option<(Vec<u16>, Vec<Vec<u8>>)> {
+    const NONE: u8 = u8::MAX;
+    let mut index = vec![NONE; 1 << 15];
+    let mut palette = Vec::new();
+    let mut colours = Vec::with_capacity(loaded.len());
+    for l in loaded {
+        let mut out = Vec::with_capacity(l.texture.pixels().len());
+        for p in l.texture.pixels() {
+            let c = bgr555(p[0], p[1], p[2]);
+            if index[c as usize] == NONE {
+                if palette.len() == max {
+                    return None;
+                }
+                index[c as usize] = palette.len() as u8;
+                palette.push(c);
+            }
+            out.push(index[c as usize]);
         }
+        colours.push(out);
+    }
+    Some((palette, colours))
+}
+
+/// Drops palette colours no texel uses (keeping the others' order) and
+/// renumbers the texels.
+fn drop_unused_colours(palette: &mut Vec<u16>, tiles: &mut [Vec<u16>]) {
+    let mut used = [false; 256];
+    for t in tiles.iter().flatten() {
+        used[(*t >> 8) as usize] = true;
+    }
+    let mut new_index = [0u8; 256];
+    let mut kept = Vec::new();
+    for (i, &c) in palette.iter().enumerate() {
+        if used[i] {
+            new_index[i] = kept.len() as u8;
+            kept.push(c);
+        }
+    }
+    if kept.len() == palette.len() {
+        return;
+    }
+    for t in tiles.iter_mut().flatten() {
+        *t = bank::texel((*t & 0xFF) as u8, new_index[(*t >> 8) as usize]);
+    }
+    *palette = kept;
+}
+
+/// The paper placement's tile `(tx, ty)` of `l`, as texels of `colour(x, y)`.
+fn tile_at(l: &Loaded, tile: u32, tx: u32, ty: u32, colour: impl Fn(u32, u32) -> u8) -> Vec<u16> {
+    let mut t = Vec::with_capacity((tile * tile) as usize);
+    for y in ty * tile..(ty + 1) * tile {
+        for x in tx * tile..(tx + 1) * tile {
+            t.push(bank::texel(height8(l.heights.get_pixel(x, y)[0]), colour(x, y)));
+        }
+    }
+    t
+}
+
+/// How many tiles of the paper placement differ in their heights (after the
+/// edge fade): a lower bound on the distinct tiles, known before quantising.
+fn distinct_height_patterns(options: &Options, loaded: &[Loaded]) -> usize {
+    let tile = options.tile_size;
+    let band = options.seam_band as usize;
+    let level = if band > 0 {
+        crate::seams::median_height(loaded.iter().flat_map(|l| l.heights.pixels().map(|p| height8(p[0]))))
+    } else {
+        0
     };
-    let height_scale = match options.height_scale {
-        HeightScale::Auto => auto_height_scale(&tiles, tile as usize),
-        HeightScale::Fixed(v) => (v * 256.0).round() as u16,
+    let mut seen: std::collections::HashSet<Vec<u16>> = std::collections::HashSet::new();
+    for l in loaded {
+        for ty in 0..l.heights.height() / tile {
+            for tx in 0..l.heights.width() / tile {
+                let mut t = tile_at(l, tile, tx, ty, |_, _| 0);
+                if band > 0 {
+                    crate::seams::fade_tile(&mut t, tile as usize, band, level, 0);
+                }
+                seen.insert(t);
+            }
+        }
+    }
+    seen.len()
+}
+
+/// The refusal of too many distinct tiles, with advice that can work: a
+/// larger tile size the images divide into (one that surely fits first),
+/// else smaller images or the corner placement.
+fn too_many_tiles(options: &Options, loaded: &[Loaded], count: String) -> Error {
+    let tile = options.tile_size;
+    let larger: Vec<(u32, u64)> = bank::TILE_SIZES
+        .iter()
+        .map(|&t| t as u32)
+        .filter(|&t| t > tile)
+        .filter(|&t| loaded.iter().all(|l| l.heights.width() % t == 0 && l.heights.height() % t == 0))
+        .map(|t| (t, loaded.iter().map(|l| (l.heights.width() / t) as u64 * (l.heights.height() / t) as u64).sum()))
+        .collect();
+    let side = 16 * tile;
+    let corners = "or the corner placement (leave out --placement paper), which builds one set of at most 256 \
+                   tiles from images of any size";
+    let advice = if let Some((t, n)) = larger.iter().find(|(_, n)| *n <= bank::MAX_TILES as u64) {
+        format!("try --tile-size {t} (the images make {n} tiles of {t} px)")
+    } else if let Some((t, _)) = larger.first() {
+        format!("try --tile-size {t} (fewer, larger tiles), smaller images, {corners}")
+    } else {
+        format!("use smaller or fewer images (256 tiles of {tile} px cover {side}x{side} px), {corners}")
     };
-    let flat: Vec<u16> = tiles.iter().flatten().copied().collect();
-    let contents = bank::Contents { tile_size: tile as u16, palette: &palette, tiles: &flat, placement, height_scale };
-    let bytes = bank::encode(&contents).map_err(|e| Error::Bank { path: PathBuf::from("<baked bank>"), source: e })?;
-    Ok(Baked { bytes, tiles_cut, tiles_stored: tiles.len(), colours: palette.len(), notes })
+    Error::TooManyTiles { inputs: options.inputs(), count, tile, advice }
 }
 
 /// The paper's tiles: each pair cut into squares, optionally faded at the
@@ -391,14 +640,7 @@ fn cut_tiles(
         let w = l.texture.width();
         for ty in 0..l.texture.height() / tile {
             for tx in 0..w / tile {
-                let mut t = Vec::with_capacity((tile * tile) as usize);
-                for y in ty * tile..(ty + 1) * tile {
-                    for x in tx * tile..(tx + 1) * tile {
-                        let h = height8(l.heights.get_pixel(x, y)[0]);
-                        t.push(bank::texel(h, colours[(y * w + x) as usize]));
-                    }
-                }
-                cut.push(t);
+                cut.push(tile_at(l, tile, tx, ty, |x, y| colours[(y * w + x) as usize]));
                 if cut.len().is_multiple_of(64) {
                     progress("cutting tiles", cut.len() as u64, total);
                 }
@@ -415,8 +657,7 @@ fn cut_tiles(
         if seen.insert(t, ()).is_none() {
             if tiles.len() >= bank::MAX_TILES {
                 let distinct = cut.iter().map(|t| t.as_slice()).collect::<std::collections::HashSet<_>>().len();
-                let suggest = (tile * 2).min(128);
-                return Err(Error::TooManyTiles { count: distinct, tile, suggest });
+                return Err(too_many_tiles(options, loaded, distinct.to_string()));
             }
             tiles.push(t.clone());
         }

@@ -67,13 +67,16 @@ fn fields(seed: u32, size: u32) -> (Vec<f64>, Vec<f64>, Vec<f64>) {
     (ranked, m, g)
 }
 
+/// Largest side `generate` makes.
+pub const MAX_SIZE: u32 = 4096;
+
 /// A 16-bit grey heightmap.
 pub type Heightmap = ImageBuffer<Luma<u16>, Vec<u16>>;
 
 /// Makes the pair; returns (heightmap, texture).
 pub fn generate(seed: u32, size: u32) -> Result<(Heightmap, RgbImage)> {
-    if !(128..=4096).contains(&size) || !size.is_multiple_of(128) {
-        return Err(Error::GenerateSize(size));
+    if !(128..=MAX_SIZE).contains(&size) || !size.is_multiple_of(128) {
+        return Err(Error::range("size", size, format!("is not a multiple of 128 in 128..={MAX_SIZE}")));
     }
     let (h, m, g) = fields(seed, size);
     let heights = ImageBuffer::from_fn(size, size, |x, y| {
@@ -101,12 +104,15 @@ pub fn generate(seed: u32, size: u32) -> Result<(Heightmap, RgbImage)> {
     Ok((heights, texture))
 }
 
-/// Writes `<dir>/height.png` (16-bit grey) and `<dir>/texture.png`.
+/// Writes `<dir>/height.png` (16-bit grey) and `<dir>/texture.png` (both or
+/// neither; `dir` is made if missing, and removed again if writing fails).
 pub fn write(seed: u32, size: u32, dir: &Path) -> Result<[std::path::PathBuf; 2]> {
     let (heights, texture) = generate(seed, size)?;
-    std::fs::create_dir_all(dir).map_err(|source| Error::Write { path: dir.to_path_buf(), source })?;
     let (hp, tp) = (dir.join("height.png"), dir.join("texture.png"));
-    io::save_png(&hp, &DynamicImage::ImageLuma16(heights))?;
-    io::save_png(&tp, &DynamicImage::ImageRgb8(texture))?;
+    let mut out = io::Outputs::new();
+    out.create_dir(dir)?;
+    out.add_png(&hp, &DynamicImage::ImageLuma16(heights))?;
+    out.add_png(&tp, &DynamicImage::ImageRgb8(texture))?;
+    out.commit()?;
     Ok([hp, tp])
 }

@@ -3,7 +3,7 @@
 //! succeeds.
 
 use anyhow::Result;
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -52,7 +52,7 @@ enum Command {
         #[arg(long)]
         height_scale: Option<tilebake::HeightScale>,
         /// Paper placement: fade the outer N texels of every tile to a common
-        /// height and colour [default: 0, tiles as cut].
+        /// height and colour, 0..=half the tile size [default: 0, tiles as cut].
         #[arg(long)]
         seam_band: Option<u32>,
         /// A TOML sidecar with tile_size, colours, placement, classes,
@@ -81,7 +81,7 @@ enum Command {
         /// World seed for the map.
         #[arg(long, default_value_t = 1)]
         seed: u32,
-        /// Side of the mapped area, in tiles.
+        /// Side of the mapped area, in tiles (1..=64).
         #[arg(long, default_value_t = 24)]
         tiles: u32,
     },
@@ -132,7 +132,7 @@ enum Command {
         /// Seed.
         #[arg(long, default_value_t = 1)]
         seed: u32,
-        /// Side in pixels (a multiple of 128, up to 4096).
+        /// Side in pixels (a multiple of 128, 128..=4096).
         #[arg(long, default_value_t = 256)]
         size: u32,
         /// Directory for height.png and texture.png.
@@ -145,12 +145,21 @@ fn main() -> ExitCode {
     let args = match Args::try_parse() {
         Ok(a) => a,
         Err(e) => {
-            // clap's own message (usage errors exit 2; --help and --version exit 0).
-            let _ = e.print();
-            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+            use clap::error::ErrorKind;
+            // --help, --version, and bare `tilebake` (which shows the help).
+            if !e.use_stderr() || e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                let _ = e.print();
+                return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+            }
+            let argv: Vec<String> = std::env::args().collect();
+            eprintln!("tilebake: error: {}", usage_error(&e, &argv));
+            return ExitCode::from(2);
         }
     };
-    match run(args.command) {
+    let progress = Progress::new();
+    let result = run(args.command, &progress);
+    progress.clear();
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("tilebake: error: {e}");
@@ -159,7 +168,121 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(command: Command) -> Result<()> {
+/// clap's usage error in one line: the error, a suggestion if clap has one,
+/// and where to read more (`unexpected argument '--bogus' (see tilebake bake --help)`).
+fn usage_error(e: &clap::Error, argv: &[String]) -> String {
+    let text = e.render().to_string();
+    let mut message = String::new();
+    let mut tips = Vec::new();
+    for paragraph in text.split("\n\n") {
+        let joined = paragraph.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join(" ");
+        if joined.is_empty() || joined.starts_with("Usage:") || joined.starts_with("For more information") {
+            continue;
+        }
+        if let Some(tip) = joined.strip_prefix("tip: ") {
+            // Suggestions help; "to pass '--x' as a value, use '-- --x'" does not.
+            if tip.contains("similar") || tip.contains("exists") {
+                tips.push(tip.to_string());
+            }
+        } else if message.is_empty() {
+            message = joined.strip_prefix("error: ").unwrap_or(&joined).to_string();
+            if let Some(m) = message.strip_suffix(" found") {
+                message = m.to_string();
+            }
+        }
+    }
+    let subcommands: Vec<String> = Args::command().get_subcommands().map(|c| c.get_name().to_string()).collect();
+    let sub = argv.iter().skip(1).find(|a| !a.starts_with('-'));
+    let help = match sub.filter(|s| subcommands.contains(*s)) {
+        Some(s) => format!("tilebake {s} --help"),
+        None => "tilebake --help".to_string(),
+    };
+    tips.push(format!("see {help}"));
+    format!("{message} ({})", tips.join("; "))
+}
+
+/// What a long command is doing, on stderr: a bar on a terminal; otherwise,
+/// once the command has run for [`QUIET`], a plain line per stage (so a short
+/// command's only line is its result or its error).
+struct Progress {
+    terminal: bool,
+    bar: std::cell::OnceCell<indicatif::ProgressBar>,
+    lines: Lines<std::io::Stderr>,
+}
+
+/// How long a command runs before plain progress lines start.
+const QUIET: std::time::Duration = std::time::Duration::from_secs(1);
+
+impl Progress {
+    fn new() -> Self {
+        Progress {
+            terminal: std::io::stderr().is_terminal(),
+            bar: std::cell::OnceCell::new(),
+            lines: Lines::new(std::io::stderr(), QUIET),
+        }
+    }
+
+    fn update(&self, stage: &str, done: u64, total: u64) {
+        if !self.terminal {
+            self.lines.stage(stage);
+            return;
+        }
+        let b = self.bar.get_or_init(|| {
+            let b = indicatif::ProgressBar::new(1);
+            b.set_style(
+                indicatif::ProgressStyle::with_template("{msg:>16} [{bar:40}] {percent:>3}% {elapsed}")
+                    .expect("template")
+                    .progress_chars("=> "),
+            );
+            b.enable_steady_tick(std::time::Duration::from_millis(200));
+            b
+        });
+        b.set_message(stage.to_string());
+        b.set_length(total.max(1));
+        b.set_position(done.min(total.max(1)));
+    }
+
+    /// Removes the bar (before the result or an error is printed).
+    fn clear(&self) {
+        if let Some(b) = self.bar.get() {
+            b.finish_and_clear();
+        }
+    }
+}
+
+/// Plain progress: `tilebake: <stage> (<seconds> s)` as a stage starts, for
+/// stages starting once `quiet` has passed since the command started.
+struct Lines<W: std::io::Write> {
+    out: std::cell::RefCell<W>,
+    start: std::time::Instant,
+    quiet: std::time::Duration,
+    stage: std::cell::RefCell<String>,
+}
+
+impl<W: std::io::Write> Lines<W> {
+    fn new(out: W, quiet: std::time::Duration) -> Self {
+        Lines {
+            out: std::cell::RefCell::new(out),
+            start: std::time::Instant::now(),
+            quiet,
+            stage: std::cell::RefCell::new(String::new()),
+        }
+    }
+
+    fn stage(&self, stage: &str) {
+        let mut current = self.stage.borrow_mut();
+        if *current == stage {
+            return;
+        }
+        let elapsed = self.start.elapsed();
+        if elapsed >= self.quiet {
+            let _ = writeln!(self.out.borrow_mut(), "tilebake: {stage} ({:.1} s)", elapsed.as_secs_f64());
+        }
+        *current = stage.to_string();
+    }
+}
+
+fn run(command: Command, progress: &Progress) -> Result<()> {
     match command {
         Command::Bake {
             heights,
@@ -174,15 +297,15 @@ fn run(command: Command) -> Result<()> {
             manifest,
             output,
         } => {
-            let options = match manifest {
-                Some(m) => Options::from_manifest(&m)?,
+            let options = match &manifest {
+                Some(m) => Options::from_manifest(m)?,
                 None => {
-                    if heights.len() != textures.len() {
-                        return Err(tilebake::Error::Pairs { heights: heights.len(), textures: textures.len() }.into());
-                    }
-                    let pairs =
-                        heights.into_iter().zip(textures).map(|(height, texture)| Pair { height, texture }).collect();
-                    Options {
+                    let pairs = heights
+                        .iter()
+                        .zip(&textures)
+                        .map(|(h, t)| Pair { height: h.clone(), texture: t.clone() })
+                        .collect();
+                    let options = Options {
                         tile_size: tile_size.unwrap_or(32),
                         colours: colours.unwrap_or(bank::MAX_COLOURS as u32),
                         pairs,
@@ -191,28 +314,21 @@ fn run(command: Command) -> Result<()> {
                         orientations: orientations.unwrap_or_default(),
                         seam_band: seam_band.unwrap_or(0),
                         height_scale: height_scale.unwrap_or_default(),
+                    };
+                    options.check_values()?;
+                    if heights.len() != textures.len() {
+                        return Err(tilebake::Error::Pairs { heights: heights.len(), textures: textures.len() }.into());
                     }
+                    options
                 }
             };
+            let mut inputs: Vec<&std::path::Path> =
+                options.pairs.iter().flat_map(|p| [p.height.as_path(), p.texture.as_path()]).collect();
+            inputs.extend(manifest.as_deref());
+            tilebake::io::refuse_overwriting_inputs(&output, &inputs)?;
             let start = std::time::Instant::now();
-            let bar = std::io::stderr().is_terminal().then(|| {
-                let b = indicatif::ProgressBar::new(1);
-                b.set_style(
-                    indicatif::ProgressStyle::with_template("{msg:>14} [{bar:40}] {pos}/{len}").expect("template"),
-                );
-                b
-            });
-            let mut progress = |stage: &str, done: u64, total: u64| {
-                if let Some(b) = &bar {
-                    b.set_message(stage.to_string());
-                    b.set_length(total.max(1));
-                    b.set_position(done);
-                }
-            };
-            let baked = tilebake::bake(&options, &mut progress)?;
-            if let Some(b) = bar {
-                b.finish_and_clear();
-            }
+            let baked = tilebake::bake(&options, &mut |stage, done, total| progress.update(stage, done, total))?;
+            progress.clear();
             tilebake::io::write_atomic(&output, &baked.bytes)?;
             for n in &baked.notes {
                 eprintln!("tilebake: note: {n}");
@@ -239,15 +355,12 @@ fn run(command: Command) -> Result<()> {
             println!("{}: {size} bytes, bank from {}", output.display(), bank.display());
         }
         Command::Seams { bank, seed, tiles } => {
+            let max = tilebake::measure::MAX_TILES;
+            if !(4..=max).contains(&tiles) {
+                return Err(tilebake::Error::range("tiles", tiles, format!("is outside 4..={max}")).into());
+            }
             let bytes = tilebake::inspect::load(&bank)?;
             let b = bank::parse(&bytes).map_err(|source| tilebake::Error::Bank { path: bank.clone(), source })?;
-            if !(4..=tilebake::measure::MAX_TILES).contains(&tiles) {
-                return Err(tilebake::Error::Option(format!(
-                    "--tiles {tiles} is outside 4..={}",
-                    tilebake::measure::MAX_TILES
-                ))
-                .into());
-            }
             let m = tilebake::measure::measure(&b, seed, tiles);
             println!("{}: seed {seed}, {tiles} x {tiles} tiles", bank.display());
             for (k, v) in m.fields() {
@@ -266,4 +379,32 @@ fn run(command: Command) -> Result<()> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_progress_is_a_line_per_stage_after_the_quiet_time() {
+        let lines = Lines::new(Vec::new(), std::time::Duration::ZERO);
+        for stage in ["loading", "loading", "palette", "palette", "corner tiles"] {
+            lines.stage(stage);
+        }
+        let text = String::from_utf8(lines.out.into_inner()).unwrap();
+        let stages: Vec<&str> = text.lines().map(|l| l.split(" (").next().unwrap()).collect();
+        assert_eq!(stages, ["tilebake: loading", "tilebake: palette", "tilebake: corner tiles"], "{text}");
+        let quiet = Lines::new(Vec::new(), std::time::Duration::from_secs(3600));
+        quiet.stage("loading");
+        assert!(quiet.out.into_inner().is_empty(), "a short command printed progress");
+    }
+
+    #[test]
+    fn usage_errors_are_one_line() {
+        let argv = ["tilebake", "bake", "--heigth", "h.png"].map(String::from);
+        let e = Args::try_parse_from(&argv).unwrap_err();
+        let line = usage_error(&e, &argv);
+        assert!(!line.contains('\n') && line.contains("'--heigth'") && line.contains("'--height'"), "{line}");
+        assert!(line.ends_with("see tilebake bake --help)"), "{line}");
+    }
 }

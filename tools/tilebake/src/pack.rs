@@ -7,6 +7,10 @@
 //! replaced) and fills in the slot. The cartridge header (0x00..0xC0) is not
 //! touched, so it stays valid; the ROM parses the bank at boot and shows an
 //! error screen if it does not validate.
+//!
+//! The test and benchmark ROMs carry the slot too, so the cartridge header
+//! tells the product apart: `xtask` titles it `TERRAIN` (the others `T-...`)
+//! with game code `ZTRE`.
 
 use crate::error::{Error, Result};
 use crate::io;
@@ -14,6 +18,12 @@ use std::path::Path;
 
 /// The slot marker.
 pub const SLOT_MAGIC: [u8; 8] = *b"TBNKSLOT";
+/// The product ROM's cartridge title (0xA0..0xAC, zero-padded) and game code
+/// (0xAC..0xB0), as `tools/xtask` writes them.
+pub const PRODUCT_TITLE: &[u8] = b"TERRAIN";
+/// See [`PRODUCT_TITLE`].
+pub const PRODUCT_GAME_CODE: &[u8; 4] = b"ZTRE";
+
 /// Largest ROM a cartridge maps.
 pub const MAX_ROM: usize = 32 << 20;
 
@@ -25,6 +35,19 @@ pub fn find_slots(rom: &[u8]) -> Vec<usize> {
 /// The ROM bytes with `bank` packed in.
 pub fn pack(rom_path: &Path, rom: &[u8], bank: &[u8]) -> Result<Vec<u8>> {
     gbarom::check_header(rom).map_err(|detail| Error::NotRom { path: rom_path.to_path_buf(), detail })?;
+    let title = &rom[0xA0..0xAC];
+    let code = &rom[0xAC..0xB0];
+    let title_ok = title.starts_with(PRODUCT_TITLE) && title[PRODUCT_TITLE.len()..].iter().all(|&b| b == 0);
+    if !title_ok || code != PRODUCT_GAME_CODE {
+        let text = |b: &[u8]| {
+            String::from_utf8_lossy(b)
+                .trim_end_matches('\0')
+                .chars()
+                .map(|c| if c.is_control() { '?' } else { c })
+                .collect()
+        };
+        return Err(Error::NotTerrainRom { path: rom_path.to_path_buf(), title: text(title), code: text(code) });
+    }
     let slots = find_slots(rom);
     if slots.len() != 1 {
         return Err(Error::Slot { path: rom_path.to_path_buf(), count: slots.len() });
@@ -48,6 +71,7 @@ pub fn pack(rom_path: &Path, rom: &[u8], bank: &[u8]) -> Result<Vec<u8>> {
 
 /// `tilebake pack BASE BANK -o OUT`.
 pub fn pack_files(base: &Path, bank_path: &Path, out: &Path) -> Result<usize> {
+    io::refuse_overwriting_inputs(out, &[base, bank_path])?;
     let bank = crate::inspect::load(bank_path)?;
     let rom = io::read(base)?;
     let packed = pack(base, &rom, &bank)?;

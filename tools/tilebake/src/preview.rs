@@ -68,14 +68,26 @@ pub fn world_map(b: &Bank<'_>, seed: u32, tiles: u32) -> RgbImage {
     })
 }
 
-/// Writes `<prefix>-tiles.png` and `<prefix>-map.png`; returns their paths.
+/// Most tiles on a side of the map (as `world`: 2048 x 2048 texels at 32-texel tiles).
+pub const MAX_TILES: u32 = crate::world::MAX_TILES;
+
+/// Writes `<prefix>-tiles.png` and `<prefix>-map.png` (both or neither);
+/// returns their paths.
 pub fn write(bank_path: &Path, prefix: &Path, seed: u32, tiles: u32) -> Result<[std::path::PathBuf; 2]> {
-    let bytes = crate::inspect::load(bank_path)?;
-    let b = bank::parse(&bytes).map_err(|source| Error::Bank { path: bank_path.to_path_buf(), source })?;
+    if !(1..=MAX_TILES).contains(&tiles) {
+        return Err(Error::range("tiles", tiles, format!("is outside 1..={MAX_TILES}")));
+    }
     let name = prefix.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_else(|| "preview".into());
     let sheet = prefix.with_file_name(format!("{name}-tiles.png"));
     let map = prefix.with_file_name(format!("{name}-map.png"));
-    io::save_png(&sheet, &DynamicImage::ImageRgb8(contact_sheet(&b)))?;
-    io::save_png(&map, &DynamicImage::ImageRgb8(world_map(&b, seed, tiles)))?;
+    for out in [&sheet, &map] {
+        io::refuse_overwriting_inputs(out, &[bank_path])?;
+    }
+    let bytes = crate::inspect::load(bank_path)?;
+    let b = bank::parse(&bytes).map_err(|source| Error::Bank { path: bank_path.to_path_buf(), source })?;
+    let mut out = io::Outputs::new();
+    out.add_png(&sheet, &DynamicImage::ImageRgb8(contact_sheet(&b)))?;
+    out.add_png(&map, &DynamicImage::ImageRgb8(world_map(&b, seed, tiles)))?;
+    out.commit()?;
     Ok([sheet, map])
 }

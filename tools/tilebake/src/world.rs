@@ -31,17 +31,22 @@ pub fn pictures(bank: &Bank<'_>, seed: u32, tiles: u32) -> (GrayImage, RgbImage)
 }
 
 /// `tilebake world BANK --seed S --tiles N -o DIR`: writes `DIR/height.png`
-/// and `DIR/colour.png`.
+/// and `DIR/colour.png` (both or neither; DIR is made if missing).
 pub fn write(bank_path: &Path, seed: u32, tiles: u32, dir: &Path) -> Result<[PathBuf; 2]> {
     if !(1..=MAX_TILES).contains(&tiles) {
-        return Err(Error::Option(format!("--tiles {tiles} is outside 1..={MAX_TILES}")));
+        return Err(Error::range("tiles", tiles, format!("is outside 1..={MAX_TILES}")));
+    }
+    let (hp, cp) = (dir.join("height.png"), dir.join("colour.png"));
+    for out in [&hp, &cp] {
+        io::refuse_overwriting_inputs(out, &[bank_path])?;
     }
     let bytes = crate::inspect::load(bank_path)?;
     let b = bank::parse(&bytes).map_err(|source| Error::Bank { path: bank_path.to_path_buf(), source })?;
     let (height, colour) = pictures(&b, seed, tiles);
-    std::fs::create_dir_all(dir).map_err(|source| Error::Write { path: dir.to_path_buf(), source })?;
-    let (hp, cp) = (dir.join("height.png"), dir.join("colour.png"));
-    io::save_png(&hp, &DynamicImage::ImageLuma8(height))?;
-    io::save_png(&cp, &DynamicImage::ImageRgb8(colour))?;
+    let mut out = io::Outputs::new();
+    out.create_dir(dir)?;
+    out.add_png(&hp, &DynamicImage::ImageLuma8(height))?;
+    out.add_png(&cp, &DynamicImage::ImageRgb8(colour))?;
+    out.commit()?;
     Ok([hp, cp])
 }

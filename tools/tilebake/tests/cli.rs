@@ -214,7 +214,10 @@ fn unwritable_output() {
     let out = d.path("no/such/dir/x.bank");
     let o =
         tilebake(&["bake", "--height", &h, "--texture", &t, "--placement", "paper", "-o", &out.display().to_string()]);
-    fails(&o, "no/such/dir/x.bank", "cannot write", &out);
+    fails(&o, "no/such/dir/x.bank", "cannot write: no such file or directory", &out);
+    // In words, naming the user's file, not the hidden temporary one.
+    let err = stderr(&o);
+    assert!(!err.contains(".tilebake-") && !err.contains("os error"), "{err}");
 }
 
 #[test]
@@ -379,4 +382,413 @@ fn corner_sets_need_a_big_enough_varied_source() {
     }
     let o = tilebake(&["world", "nope.bank", "--tiles", "65", "-o", &d.s("w")]);
     fails(&o, "65", "outside 1..=64", &d.path("w/height.png"));
+}
+
+/// Asserts that `dir` holds no temporary file of ours.
+fn no_temporaries(dir: &Path) {
+    for e in std::fs::read_dir(dir).unwrap() {
+        let name = e.unwrap().file_name().to_string_lossy().into_owned();
+        assert!(!name.starts_with(".tilebake-"), "temporary file {name} left in {}", dir.display());
+    }
+}
+
+/// A small paper bank, for the commands that read one.
+fn small_bank(d: &Dir) -> String {
+    let (h, t) = pair(d, 64, 64);
+    let out = d.s("small.bank");
+    let o =
+        tilebake(&["bake", "--height", &h, "--texture", &t, "--tile-size", "16", "--placement", "paper", "-o", &out]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    out
+}
+
+/// Every numeric option has a range; outside it, one line naming the option
+/// and the range, before any work (preview --tiles 100000 used to try to
+/// allocate 30 TB; seams --tiles 0 printed a meaningless ratio).
+#[test]
+fn numeric_options_out_of_range_are_refused_in_one_line() {
+    let d = Dir::new();
+    let bank = small_bank(&d);
+    let (h, t) = pair(&d, 64, 64);
+    let (pv, w, g, x) = (d.s("pv"), d.s("w"), d.s("g"), d.s("x.bank"));
+    let bake = |extra: &[&str]| -> Vec<String> {
+        let mut v: Vec<String> = ["bake", "--height", &h, "--texture", &t, "-o", &x].map(String::from).to_vec();
+        v.extend(extra.iter().map(|s| s.to_string()));
+        v
+    };
+    let own = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let cases: Vec<(Vec<String>, &str, &str)> = vec![
+        (own(&["preview", &bank, "-o", &pv, "--tiles", "100000"]), "--tiles 100000", "1..=64"),
+        (own(&["preview", &bank, "-o", &pv, "--tiles", "1000"]), "--tiles 1000", "1..=64"),
+        (own(&["preview", &bank, "-o", &pv, "--tiles", "0"]), "--tiles 0", "1..=64"),
+        (own(&["seams", &bank, "--tiles", "100000"]), "--tiles 100000", "4..=64"),
+        (own(&["seams", &bank, "--tiles", "0"]), "--tiles 0", "4..=64"),
+        (own(&["world", &bank, "--tiles", "0", "-o", &w]), "--tiles 0", "1..=64"),
+        (own(&["generate", "--size", "100000", "-o", &g]), "--size 100000", "128..=4096"),
+        (own(&["generate", "--size", "0", "-o", &g]), "--size 0", "128..=4096"),
+        (bake(&["--colours", "1"]), "--colours 1", "2..=52"),
+        (bake(&["--colours", "53"]), "--colours 53", "2..=52"),
+        (bake(&["--tile-size", "4294967295"]), "--tile-size 4294967295", "8, 16, 32, 64 or 128"),
+        (bake(&["--classes", "1"]), "--classes 1", "2..=3"),
+        (bake(&["--height-scale", "0"]), "--height-scale 0", "0.0625..=8"),
+        (bake(&["--height-scale", "NaN"]), "--height-scale NaN", "0.0625..=8"),
+        (bake(&["--placement", "paper", "--seam-band", "17"]), "--seam-band 17", "0..=16"),
+        (bake(&["--placement", "paper", "--seam-band", "4294967295"]), "--seam-band 4294967295", "0..=16"),
+        (bake(&["--placement", "paper", "--tile-size", "8", "--seam-band", "5"]), "--seam-band 5", "0..=4"),
+    ];
+    for (args, option, range) in cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let o = tilebake(&args);
+        for out in [d.path("pv-tiles.png"), d.path("pv-map.png"), d.path("w"), d.path("g"), d.path("x.bank")] {
+            fails(&o, option, range, &out);
+        }
+    }
+    // The same ranges in a manifest name the manifest and the key.
+    std::fs::write(
+        d.path("m.toml"),
+        "tile_size = 32\ncolours = 99\n[[pair]]\nheight = \"h.png\"\ntexture = \"t.png\"\n",
+    )
+    .unwrap();
+    let o = tilebake(&["bake", "--manifest", &d.s("m.toml"), "-o", &x]);
+    fails(&o, "m.toml: colours = 99", "2..=52", &d.path("x.bank"));
+}
+
+/// Two outputs, the second of which cannot be written (a directory has its
+/// name): the first is not left behind, nor any temporary file.
+#[test]
+fn a_failed_command_leaves_no_partial_output() {
+    let d = Dir::new();
+    let bank = small_bank(&d);
+    std::fs::create_dir(d.path("pv-map.png")).unwrap();
+    let o = tilebake(&["preview", &bank, "-o", &d.s("pv")]);
+    fails(&o, "pv-map.png", "it is a directory", &d.path("pv-tiles.png"));
+
+    std::fs::create_dir_all(d.path("gen/texture.png")).unwrap();
+    let o = tilebake(&["generate", "--size", "128", "-o", &d.s("gen")]);
+    fails(&o, "texture.png", "it is a directory", &d.path("gen/height.png"));
+    assert!(d.path("gen").is_dir(), "a directory the command did not make was removed");
+
+    std::fs::create_dir_all(d.path("w/colour.png")).unwrap();
+    let o = tilebake(&["world", &bank, "--tiles", "2", "-o", &d.s("w")]);
+    fails(&o, "colour.png", "it is a directory", &d.path("w/height.png"));
+    for dir in [d.0.path().to_path_buf(), d.path("gen"), d.path("w")] {
+        no_temporaries(&dir);
+    }
+}
+
+/// A full disk, simulated with a file size limit (works as root, needs no
+/// mount): the first write fails, and the directory `generate` made for its
+/// outputs is removed again.
+#[cfg(unix)]
+#[test]
+fn a_failed_generate_removes_the_directory_it_made() {
+    let d = Dir::new();
+    let out = d.path("new/sub");
+    // SIGXFSZ ignored, so the write fails with EFBIG instead of killing tilebake;
+    // an ignored signal stays ignored across exec.
+    let o = Command::new("sh")
+        .args(["-c", "trap '' XFSZ; ulimit -f 1; exec \"$0\" \"$@\"", env!("CARGO_BIN_EXE_tilebake")])
+        .args(["generate", "--size", "128", "-o", &out.display().to_string()])
+        .output()
+        .unwrap();
+    fails(&o, "new/sub/height.png", "cannot write", &d.path("new"));
+    assert!(stderr(&o).contains("too large"), "{}", stderr(&o));
+    no_temporaries(d.0.path());
+}
+
+/// 256 x 256 of noise: 8 px tiles are too many; the advice is a tile size
+/// the images divide into and that surely fits.
+#[test]
+fn too_many_tiles_advice_is_a_size_that_fits() {
+    let d = Dir::new();
+    noise_heightmap(256, 256).save(d.path("noise.png")).unwrap();
+    RgbImage::new(256, 256).save(d.path("t.png")).unwrap();
+    let out = d.path("x.bank");
+    let o = tilebake(&[
+        "bake",
+        "--height",
+        &d.s("noise.png"),
+        "--texture",
+        &d.s("t.png"),
+        "--tile-size",
+        "8",
+        "--placement",
+        "paper",
+        "-o",
+        &out.display().to_string(),
+    ]);
+    fails(&o, "noise.png + ", "try --tile-size 16 (the images make 256 tiles of 16 px)", &out);
+}
+
+fn noise_heightmap(w: u32, h: u32) -> GrayImage {
+    let mut x: u32 = 1;
+    GrayImage::from_fn(w, h, |_, _| {
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        Luma([x as u8])
+    })
+}
+
+/// At 128 px, the largest tile size, the advice used to be `--tile-size
+/// 128`, the size in use: now smaller images or the corner placement.
+#[test]
+fn too_many_tiles_at_128_px_advises_what_can_work() {
+    let d = Dir::new();
+    // 17 x 16 tiles of 128 px, all different.
+    noise_heightmap(2176, 2048).save(d.path("noise.png")).unwrap();
+    RgbImage::new(2176, 2048).save(d.path("t.png")).unwrap();
+    let out = d.path("x.bank");
+    let o = tilebake(&[
+        "bake",
+        "--height",
+        &d.s("noise.png"),
+        "--texture",
+        &d.s("t.png"),
+        "--tile-size",
+        "128",
+        "--placement",
+        "paper",
+        "-o",
+        &out.display().to_string(),
+    ]);
+    fails(&o, "noise.png + ", "272 distinct tiles of 128 px", &out);
+    let err = stderr(&o);
+    assert!(!err.contains("--tile-size"), "advises a tile size that cannot help: {err}");
+    assert!(err.contains("smaller") && err.contains("leave out --placement paper"), "{err}");
+}
+
+/// The paper placement's tile count is checked before the colours are
+/// quantised (an 8192^2 refusal took 36 s of quantising first).
+#[test]
+fn too_many_tiles_are_refused_before_quantising() {
+    let d = Dir::new();
+    noise_heightmap(256, 256).save(d.path("noise.png")).unwrap();
+    RgbImage::from_fn(256, 256, |x, y| Rgb([x as u8, y as u8, (x ^ y) as u8])).save(d.path("t.png")).unwrap();
+    let options = tilebake::Options {
+        tile_size: 8,
+        colours: 52,
+        pairs: vec![tilebake::Pair { height: d.path("noise.png"), texture: d.path("t.png") }],
+        placement: tilebake::PlacementKind::Paper,
+        classes: 3,
+        orientations: Default::default(),
+        seam_band: 2,
+        height_scale: Default::default(),
+    };
+    let mut stages = Vec::new();
+    let e = tilebake::bake(&options, &mut |s, _, _| stages.push(s.to_string())).unwrap_err();
+    assert!(matches!(e, tilebake::Error::TooManyTiles { .. }), "{e}");
+    assert!(stages.contains(&"counting tiles".to_string()), "{stages:?}");
+    assert!(!stages.iter().any(|s| s == "palette" || s == "cutting tiles"), "quantised first: {stages:?}");
+}
+
+/// A texture over the quantiser's training sample (2^18 pixels) with more
+/// colours than the palette: the sample is fixed, so bakes stay identical,
+/// and every palette colour is used.
+#[test]
+fn sampled_quantiser_is_deterministic_and_its_palette_all_used() {
+    const { assert!(640 * 640 > tilebake::bake::MAX_TRAINING_PIXELS) };
+    let d = Dir::new();
+    GrayImage::from_fn(640, 640, |x, y| Luma([((x / 7 + y / 5) % 256) as u8])).save(d.path("h.png")).unwrap();
+    RgbImage::from_fn(640, 640, |x, y| Rgb([(x * 255 / 639) as u8, (y * 255 / 639) as u8, ((x + y) % 256) as u8]))
+        .save(d.path("t.png"))
+        .unwrap();
+    let mut banks = Vec::new();
+    for name in ["a.bank", "b.bank"] {
+        let o = tilebake(&[
+            "bake",
+            "--height",
+            &d.s("h.png"),
+            "--texture",
+            &d.s("t.png"),
+            "--tile-size",
+            "128",
+            "--placement",
+            "paper",
+            "-o",
+            &d.s(name),
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        banks.push(std::fs::read(d.path(name)).unwrap());
+    }
+    assert_eq!(banks[0], banks[1], "two bakes of the same inputs differ");
+    let bank = bank::parse(&banks[0]).unwrap();
+    assert!(bank.palette_len() > 40 && bank.palette_len() <= 52, "{} colours", bank.palette_len());
+    assert_eq!(used_colours(&bank), bank.palette_len(), "unused palette colours");
+}
+
+/// How many distinct colour indices the bank's texels use.
+fn used_colours(bank: &bank::Bank<'_>) -> usize {
+    let n = bank.tile_size();
+    let mut used = std::collections::BTreeSet::new();
+    for t in 0..bank.tile_count() {
+        for y in 0..n {
+            for x in 0..n {
+                used.insert(bank.texel(t, x, y).1);
+            }
+        }
+    }
+    used.len()
+}
+
+/// Usage errors are one line with where to read more (they were 3 to 7).
+#[test]
+fn usage_errors_are_one_line() {
+    let o = tilebake(&["bake", "--bogus"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stderr(&o), "tilebake: error: unexpected argument '--bogus' (see tilebake bake --help)\n");
+    for (args, says) in [
+        (&["bake", "--heigth", "h.png"][..], "'--height'"),
+        (&["bake", "--height", "h.png"][..], "--output"),
+        (&["bak"][..], "'bake'"),
+        (&["preview", "x.bank", "-o", "p", "--tiles", "many"][..], "--tiles"),
+    ] {
+        let o = tilebake(args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("tilebake: error: ") && err.contains(says) && err.contains("--help)"), "{err}");
+        assert!(!err.contains("Usage:"), "{err}");
+    }
+}
+
+/// PNGs damaged in ways the decoder describes with Rust debug text (`Chunk
+/// ChunkType { type: IHDR, critical: true, .. } must appear at most once`):
+/// the message comes out in words.
+#[test]
+fn decode_errors_are_words() {
+    let d = Dir::new();
+    let (h, t) = pair(&d, 32, 32);
+    let png = std::fs::read(&t).unwrap();
+    let chunk = |kind: &[u8], data: &[u8]| {
+        let body = [kind, data].concat();
+        [&(data.len() as u32).to_be_bytes()[..], &body, &bank::crc32(&body).to_be_bytes()].concat()
+    };
+    // Every chunk again, the first byte of IDAT data flipped, checksums right.
+    let mut zlib = png[..8].to_vec();
+    let mut i = 8;
+    while i < png.len() {
+        let len = u32::from_be_bytes(png[i..i + 4].try_into().unwrap()) as usize;
+        let kind = &png[i + 4..i + 8];
+        let mut data = png[i + 8..i + 8 + len].to_vec();
+        if kind == b"IDAT" {
+            data[0] ^= 0xFF;
+        }
+        zlib.extend_from_slice(&chunk(kind, &data));
+        i += 12 + len;
+    }
+    std::fs::write(d.path("zlib.png"), &zlib).unwrap();
+    // IHDR twice.
+    let ihdr_len = u32::from_be_bytes(png[8..12].try_into().unwrap()) as usize;
+    let twice = [&png[..8], &png[8..20 + ihdr_len], &png[8..]].concat();
+    std::fs::write(d.path("twice.png"), &twice).unwrap();
+    // A text chunk before IHDR.
+    let early = [&png[..8], &chunk(b"tEXt", b"a\0b"), &png[8..]].concat();
+    std::fs::write(d.path("early.png"), &early).unwrap();
+    for (name, words) in [
+        ("zlib.png", "the compressed pixel data is damaged"),
+        ("twice.png", "chunk IHDR must appear at most once"),
+        ("early.png", "tEXt chunk appeared before IHDR chunk"),
+    ] {
+        let x = d.path("x.bank");
+        let o = tilebake(&["bake", "--height", &h, "--texture", &d.s(name), "-o", &x.display().to_string()]);
+        fails(&o, name, words, &x);
+        let err = stderr(&o);
+        assert!(!err.contains('{') && !err.contains("ChunkType") && !err.contains("os error"), "{err}");
+    }
+}
+
+/// `bake -o x.png --height x.png` used to overwrite its own input.
+#[test]
+fn an_output_that_is_an_input_is_refused() {
+    let d = Dir::new();
+    let (h, t) = pair(&d, 64, 64);
+    let before = std::fs::read(&h).unwrap();
+    std::fs::create_dir(d.path("sub")).unwrap();
+    let roundabout = d.path("sub/../h.png").display().to_string();
+    for out in [h.clone(), roundabout] {
+        let o = tilebake(&["bake", "--height", &h, "--texture", &t, "--placement", "paper", "-o", &out]);
+        fails(&o, &out, "would overwrite an input", &d.path("never"));
+        assert_eq!(std::fs::read(&h).unwrap(), before, "the input changed");
+    }
+    let bank = small_bank(&d);
+    let before = std::fs::read(&bank).unwrap();
+    let o = tilebake(&["pack", &d.s("rom.gba"), &bank, "-o", &bank]);
+    fails(&o, "small.bank", "would overwrite an input", &d.path("never"));
+    assert_eq!(std::fs::read(&bank).unwrap(), before);
+}
+
+/// A one-colour texture gave 19 colours, 18 of them unused greys: the
+/// palette holds only the colours the texels use.
+#[test]
+fn the_palette_holds_only_used_colours() {
+    let d = Dir::new();
+    let (h, t) = pair(&d, 64, 64);
+    RgbImage::from_pixel(64, 64, Rgb([90, 140, 60])).save(d.path("one.png")).unwrap();
+    for (texture, colours) in [(d.s("one.png"), 1), (t, 2)] {
+        let out = d.s("x.bank");
+        let o = tilebake(&["bake", "--height", &h, "--texture", &texture, "--placement", "paper", "-o", &out]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let bytes = std::fs::read(&out).unwrap();
+        let bank = bank::parse(&bytes).unwrap();
+        assert_eq!(bank.palette_len(), colours, "{texture}");
+        assert_eq!(used_colours(&bank), colours);
+    }
+    // A corner set from a generated map (joins may make colours of their own).
+    assert!(tilebake(&["generate", "--seed", "4", "--size", "256", "-o", &d.s("gen")]).status.success());
+    let out = d.s("c.bank");
+    let o = tilebake(&["bake", "--height", &d.s("gen/height.png"), "--texture", &d.s("gen/texture.png"), "-o", &out]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let bytes = std::fs::read(&out).unwrap();
+    let bank = bank::parse(&bytes).unwrap();
+    assert_eq!(used_colours(&bank), bank.palette_len());
+}
+
+/// An RGB heightmap is read as its luminance, and tilebake says so.
+#[test]
+fn a_colour_heightmap_gets_a_note() {
+    let d = Dir::new();
+    let (h, t) = pair(&d, 64, 64);
+    let out = d.s("x.bank");
+    let o = tilebake(&["bake", "--height", &t, "--texture", &t, "--placement", "paper", "-o", &out]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let note = format!("tilebake: note: {t} is a colour image; heights are its luminance");
+    assert!(stderr(&o).contains(&note), "{}", stderr(&o));
+    let o = tilebake(&["bake", "--height", &h, "--texture", &t, "--placement", "paper", "-o", &out]);
+    assert!(o.status.success() && !stderr(&o).contains("note"), "{}", stderr(&o));
+}
+
+/// A ROM with a valid header and a bank slot: `title` and game `code`.
+fn rom(title: &[u8], code: &[u8; 4]) -> Vec<u8> {
+    let mut rom = vec![0u8; 0x400];
+    rom[0x04..0xA0].copy_from_slice(&gbarom::LOGO);
+    rom[0xA0..0xA0 + title.len()].copy_from_slice(title);
+    rom[0xAC..0xB0].copy_from_slice(code);
+    rom[0xB2] = 0x96;
+    rom[0xBD] = rom[0xA0..0xBD].iter().fold(0u8, |c, b| c.wrapping_sub(*b)).wrapping_sub(0x19);
+    rom[0x200..0x208].copy_from_slice(b"TBNKSLOT");
+    rom
+}
+
+/// `pack` took the test ROMs too (they carry the slot): only the product
+/// ROM (title TERRAIN, game code ZTRE) is accepted.
+#[test]
+fn pack_takes_only_the_terrain_rom() {
+    let d = Dir::new();
+    let bank = small_bank(&d);
+    std::fs::write(d.path("terrain.gba"), rom(b"TERRAIN", b"ZTRE")).unwrap();
+    let o = tilebake(&["pack", &d.s("terrain.gba"), &bank, "-o", &d.s("mine.gba")]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let packed = std::fs::read(d.path("mine.gba")).unwrap();
+    assert_eq!(&packed[..0x200], &rom(b"TERRAIN", b"ZTRE")[..0x200], "the header changed");
+    for (name, title, code) in [
+        ("bench.gba", &b"T-BENCH_TERR"[..], b"ZTRE"),
+        ("other.gba", &b"TERRAIN"[..], b"ABCD"),
+        ("tx.gba", b"TERRAINX", b"ZTRE"),
+    ] {
+        std::fs::write(d.path(name), rom(title, code)).unwrap();
+        let out = d.path("out.gba");
+        let o = tilebake(&["pack", &d.s(name), &bank, "-o", &out.display().to_string()]);
+        fails(&o, name, "not the terrain ROM", &out);
+    }
 }

@@ -187,17 +187,23 @@ fn median(mut v: Vec<f32>) -> f32 {
     v[v.len() / 2]
 }
 
+/// Texels [`lit`] reads at most (about; 1024^2 sources are read whole).
+pub const LIT_TEXELS: u64 = 1 << 20;
+
 /// True if the texture's brightness follows the heightmap's slopes (baked
 /// lighting: shaded slopes, as in the Comanche maps): at least a tenth of the
-/// brightness variance is explained by the slope along x and y.
+/// brightness variance is explained by the slope along x and y. Sources of
+/// more than [`LIT_TEXELS`] texels are measured on every k-th row and column.
 pub fn lit(sources: &[Source], rgb: &[[u8; 3]]) -> bool {
+    let texels: u64 = sources.iter().map(|s| s.w as u64 * s.h as u64).sum();
+    let k = ((texels as f64 / LIT_TEXELS as f64).sqrt().floor() as usize).max(1);
     // Least squares of brightness on (1, dh/dx, dh/dy), over every source.
     let mut m = [[0f64; 3]; 3];
     let mut v = [0f64; 3];
     let (mut sl, mut sll, mut n) = (0f64, 0f64, 0f64);
     for s in sources {
-        for y in 1..s.h - 1 {
-            for x in 1..s.w - 1 {
+        for y in (1..s.h - 1).step_by(k) {
+            for x in (1..s.w - 1).step_by(k) {
                 let gx = (s.texel(x + 1, y).0 - s.texel(x - 1, y).0) as f64;
                 let gy = (s.texel(x, y + 1).0 - s.texel(x, y - 1).0) as f64;
                 let c = rgb[s.texel(x, y).1 as usize];
@@ -240,8 +246,8 @@ pub fn lit(sources: &[Source], rgb: &[[u8; 3]]) -> bool {
     // Variance explained: mean of (fit - mean)^2 over the variance.
     let mut explained = 0f64;
     for s in sources {
-        for y in 1..s.h - 1 {
-            for x in 1..s.w - 1 {
+        for y in (1..s.h - 1).step_by(k) {
+            for x in (1..s.w - 1).step_by(k) {
                 let gx = (s.texel(x + 1, y).0 - s.texel(x - 1, y).0) as f64;
                 let gy = (s.texel(x, y + 1).0 - s.texel(x, y - 1).0) as f64;
                 let fit = coef[0] + coef[1] * gx + coef[2] * gy;
@@ -893,61 +899,75 @@ pub fn build(
         let first = tiles.len();
         let mut chosen: Vec<SourceRect> = Vec::new();
         let mut distinct = 0;
-        for combination in 0..bank::COMBINATIONS {
-            let [et, eb, el, er] = bank::edge_variants(combination);
-            let frame = TileFrame {
-                f,
-                m: &m,
-                top: edge(a, b, et, false).expect("checked"),
-                bottom: edge(cc, d, eb, false).expect("checked"),
-                left: edge(a, cc, el, true).expect("checked"),
-                right: edge(b, d, er, true).expect("checked"),
-            };
-            // Cheap score: frame against window along the middle of the cut band.
-            let mid = (f.pure + f.reach) / 2;
-            let mut scored: Vec<(f32, usize)> = cands
-                .iter()
-                .enumerate()
-                .map(|(j, p)| {
-                    let mut s = 0f32;
-                    for side in 0..4 {
-                        for q in (0..t).step_by(2) {
-                            let (x, y) = side_texel(t, side, q, mid);
-                            s += m.err(frame.at(x, y), tx(sources, p, x, y));
-                        }
-                    }
-                    (s, j)
-                })
-                .collect();
-            // Relief: a window's centre above its border (a hill) or below it
-            // (a hollow), against the typical relief of the configuration's
-            // windows; min-cut alone favours bland borders round a hill, and
-            // every tile would then hold one.
-            let relief = |p: &Place| {
-                let src = &sources[p.src];
-                let (x0, y0, x1, y1) = p.rect(0, t, 0, t);
-                let q = t / 4;
-                let centre = (x0 + q, y0 + q, x1 - q, y1 - q);
-                // Centre half-square against the whole: level and slope.
-                let level = (src.mean(centre) - src.mean((x0, y0, x1, y1))) * 4.0 / 3.0;
-                let slope = (src.mean_slope(centre) - src.mean_slope((x0, y0, x1, y1))) * 4.0 / 3.0;
-                [level, slope]
-            };
-            let step = (cands.len() / 2000).max(1);
-            let sample: Vec<[f32; 2]> = cands.iter().step_by(step).map(relief).collect();
-            // Level: no dome and no hollow (a slope has none either), else
-            // every tile of a hilltop class would hold its own peak. Slope:
-            // the median (most all-water windows are flat; the mean would
-            // make the few with an island look typical).
-            let typical = [0.0, median(sample.iter().map(|r| r[1]).collect())];
-            let spread = [0, 1].map(|k| median(sample.iter().map(|r| (r[k] - typical[k]).abs()).collect()).max(0.25));
-            // In units of a typical deviation, squared, summed.
-            let relief_cost = |p: &Place| {
+        let frames: Vec<TileFrame<'_>> = (0..bank::COMBINATIONS)
+            .map(|combination| {
+                let [et, eb, el, er] = bank::edge_variants(combination);
+                TileFrame {
+                    f,
+                    m: &m,
+                    top: edge(a, b, et, false).expect("checked"),
+                    bottom: edge(cc, d, eb, false).expect("checked"),
+                    left: edge(a, cc, el, true).expect("checked"),
+                    right: edge(b, d, er, true).expect("checked"),
+                }
+            })
+            .collect();
+        // Cheap score: frame against window along the middle of the cut band,
+        // for every combination's frame. Window by window, so each window's
+        // texels are read from the (possibly large) source once, not once per
+        // combination; the sums are the same.
+        let mid = (f.pure + f.reach) / 2;
+        let points: Vec<(i32, i32)> =
+            (0..4).flat_map(|side| (0..t).step_by(2).map(move |q| side_texel(t, side, q, mid))).collect();
+        let frame_texels: Vec<Vec<Tx>> =
+            frames.iter().map(|frame| points.iter().map(|&(x, y)| frame.at(x, y)).collect()).collect();
+        let mut cheap: Vec<Vec<(f32, usize)>> = vec![Vec::with_capacity(cands.len()); frames.len()];
+        let mut window = Vec::with_capacity(points.len());
+        for (j, p) in cands.iter().enumerate() {
+            window.clear();
+            window.extend(points.iter().map(|&(x, y)| tx(sources, p, x, y)));
+            for (scores, frame) in cheap.iter_mut().zip(&frame_texels) {
+                let mut s = 0f32;
+                for (a, b) in frame.iter().zip(&window) {
+                    s += m.err(*a, *b);
+                }
+                scores.push((s, j));
+            }
+        }
+        // Relief: a window's centre above its border (a hill) or below it
+        // (a hollow), against the typical relief of the configuration's
+        // windows; min-cut alone favours bland borders round a hill, and
+        // every tile would then hold one.
+        let relief = |p: &Place| {
+            let src = &sources[p.src];
+            let (x0, y0, x1, y1) = p.rect(0, t, 0, t);
+            let q = t / 4;
+            let centre = (x0 + q, y0 + q, x1 - q, y1 - q);
+            // Centre half-square against the whole: level and slope.
+            let level = (src.mean(centre) - src.mean((x0, y0, x1, y1))) * 4.0 / 3.0;
+            let slope = (src.mean_slope(centre) - src.mean_slope((x0, y0, x1, y1))) * 4.0 / 3.0;
+            [level, slope]
+        };
+        let step = (cands.len() / 2000).max(1);
+        let sample: Vec<[f32; 2]> = cands.iter().step_by(step).map(relief).collect();
+        // Level: no dome and no hollow (a slope has none either), else
+        // every tile of a hilltop class would hold its own peak. Slope:
+        // the median (most all-water windows are flat; the mean would
+        // make the few with an island look typical).
+        let typical = [0.0, median(sample.iter().map(|r| r[1]).collect())];
+        let spread = [0, 1].map(|k| median(sample.iter().map(|r| (r[k] - typical[k]).abs()).collect()).max(0.25));
+        // In units of a typical deviation, squared, summed; the same for
+        // every combination.
+        let relief_costs: Vec<f32> = cands
+            .iter()
+            .map(|p| {
                 let r = relief(p);
                 RELIEF_COST * (0..2).map(|k| ((r[k] - typical[k]) / spread[k]).powi(2)).sum::<f32>()
-            };
+            })
+            .collect();
+        for (frame, mut scored) in frames.iter().zip(cheap) {
             for sc in &mut scored {
-                sc.0 += relief_cost(&cands[sc.1]) * (4 * t / 2) as f32;
+                sc.0 += relief_costs[sc.1] * (4 * t / 2) as f32;
             }
             scored.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
             // The best window this configuration has not used: from a place
@@ -973,14 +993,14 @@ pub fn build(
                 .iter()
                 .map(|&j| {
                     let p = cands[j];
-                    let (paths, cost) = cuts(&frame, &m, &|x, y| tx(sources, &p, x, y));
-                    (cost + relief_cost(&p) * (4 * t) as f32, j, paths)
+                    let (paths, cost) = cuts(frame, &m, &|x, y| tx(sources, &p, x, y));
+                    (cost + relief_costs[j] * (4 * t) as f32, j, paths)
                 })
                 .min_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)))
                 .expect("a shortlist");
             let p = cands[best.1];
             chosen.push((p.src, p.rect(0, t, 0, t)));
-            tiles.push(assemble(&frame, &|x, y| tx(sources, &p, x, y), &best.2));
+            tiles.push(assemble(frame, &|x, y| tx(sources, &p, x, y), &best.2));
         }
         found.push((c, distinct));
         configs[c as usize] = ConfigTiles { first: first as u8, count: bank::COMBINATIONS };
