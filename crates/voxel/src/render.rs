@@ -285,11 +285,19 @@ pub struct Options {
     pub boundaries: bool,
 }
 
-/// Counters of one frame.
+/// Counters of one frame. The GBA's fast path counts samples only; the
+/// reference renderer (which draws the same frame) counts everything.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Stats {
     /// Depth samples taken (columns stop early once filled to the top).
     pub samples: u32,
+    /// Samples that rose above everything drawn so far in their column: each
+    /// draws a span (the rest are hidden).
+    pub draws: u32,
+    /// Rows of terrain drawn, summed over the columns (pixel pairs).
+    pub span_rows: u32,
+    /// Rows of sky, summed over the columns (pixel pairs).
+    pub sky_rows: u32,
 }
 
 /// First terrain palette entry of each slice's fog level.
@@ -352,7 +360,7 @@ fn columns<const N: usize, const TL: u32, T: Target>(
     // address (`Window` is `repr(C)`, rows first).
     let cells = scene.window as *const Window<N> as usize;
     let texels = scene.texels as *const [u16] as *const u16 as usize;
-    let mut samples = 0u32;
+    let (mut samples, mut draws, mut span_rows, mut sky_rows) = (0u32, 0u32, 0u32, 0u32);
     let mut col = 0;
     while col < COLUMNS {
         let u = U[col];
@@ -401,6 +409,8 @@ fn columns<const N: usize, const TL: u32, T: Target>(
                         FOG_BASE[s & 127] + (texel >> 8) as u8
                     };
                     target.span(col, top as usize, ybuf as usize, c);
+                    draws += 1;
+                    span_rows += (ybuf - top) as u32;
                     ybuf = top;
                     if ybuf == 0 {
                         break 'march;
@@ -411,6 +421,7 @@ fn columns<const N: usize, const TL: u32, T: Target>(
             band += 1;
         }
         // The sky above what the terrain covered.
+        sky_rows += ybuf as u32;
         let mut y = 0;
         while y < ybuf {
             target.put(col, y as usize, SKY[((y - horizon + 256) & 511) as usize]);
@@ -418,7 +429,7 @@ fn columns<const N: usize, const TL: u32, T: Target>(
         }
         col += 1;
     }
-    Stats { samples }
+    Stats { samples, draws, span_rows, sky_rows }
 }
 
 /// The GBA's fast path: the column loop of [`columns`] reading texels from
@@ -564,6 +575,6 @@ mod fast {
             }
             col += 1;
         }
-        Stats { samples }
+        Stats { samples, ..Stats::default() }
     }
 }

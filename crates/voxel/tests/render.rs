@@ -69,6 +69,23 @@ fn every_pixel_is_drawn_and_pairs_match() {
     }
 }
 
+/// The counters add up: every pixel pair is terrain or sky, every span is a
+/// draw, and the spans' rows are the terrain's.
+#[test]
+fn counters_add_up() {
+    let (world, mut window) = scene_parts(7);
+    let bank = bank::parse(bank_bytes()).unwrap();
+    let cam = camera();
+    window.recenter(&world, (cam.x >> 8) >> 7, (cam.y >> 8) >> 7);
+    let scene = Scene::new(&window, &world, &bank).unwrap();
+    let mut frame = Frame::default();
+    let stats = render(&scene, &cam, Options::default(), &mut frame);
+    assert_eq!(stats.span_rows + stats.sky_rows, 120 * 160);
+    assert!(stats.draws > 120 && stats.draws <= stats.samples, "{stats:?}");
+    let sky = frame.0.iter().filter(|&&c| (16..48).contains(&c)).count() as u32;
+    assert_eq!(sky, 2 * stats.sky_rows, "sky pixels are the sky rows' pairs");
+}
+
 #[test]
 fn boundaries_add_boundary_pixels() {
     let plain = frame_of(7, camera(), Options::default());

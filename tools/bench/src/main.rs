@@ -57,7 +57,11 @@ fn main() -> Result<()> {
     println!("wrote {}", jsonl.display());
 
     let rom = std::fs::read(args.roms.join("terrain.gba"))?;
-    let flight = render::bench(&rom)?;
+    let default_bank = {
+        let options = tilebake::Options::from_manifest(std::path::Path::new("assets/terrain.toml"))?;
+        tilebake::bake(&options, &mut |_, _, _| {})?.bytes
+    };
+    let flight = render::bench(&rom, &default_bank)?;
     let jsonl = args.out.join("render.jsonl");
     std::fs::write(&jsonl, &flight.jsonl)?;
     println!("## Renderer (target/gba/terrain.gba, scripted flight)\n\n{}", flight.text);

@@ -57,8 +57,62 @@ pub fn flight(rom: &[u8]) -> Result<Flight> {
     Ok(Flight { median: percentile(&cycles, 0.5) })
 }
 
+/// What the reference renderer counts in the frame the ROM logged (the two
+/// draw the same frame pixel for pixel, so these are the GBA's counts).
+fn counts(bank: &bank::Bank<'_>, f: &HashMap<&str, &str>) -> Result<voxel::Stats> {
+    let num = |k: &str| -> Result<i64> { Ok(f.get(k).ok_or_else(|| anyhow::anyhow!("no {k}"))?.parse()?) };
+    let seed = u32::from_str_radix(f.get("seed").unwrap_or(&"0").trim_start_matches("0x"), 16)?;
+    let camera = voxel::Camera {
+        x: num("x")? as u32,
+        y: num("y")? as u32,
+        z: num("z")? as i32,
+        heading: num("heading")? as u16,
+        pitch: num("pitch")? as i16,
+    };
+    let world = terrain::World::for_bank(seed, bank).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let mut window = Box::new(terrain::Window::<64>::new());
+    let tp = voxel::render::tile_px_log2(bank.tile_size());
+    window.recenter(&world, (camera.x >> 8) >> tp, (camera.y >> 8) >> tp);
+    let scene = voxel::Scene::new(&window, &world, bank).map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    let mut frame = voxel::Frame::default();
+    let options = voxel::Options { boundaries: num("view")? == 1 };
+    Ok(voxel::render(&scene, &camera, options, &mut frame))
+}
+
+/// Least squares: the coefficients `c` minimising the sum over rows of
+/// (y - c . x)^2 (normal equations, Gaussian elimination); `None` if singular.
+fn least_squares(xs: &[Vec<f64>], ys: &[f64]) -> Option<Vec<f64>> {
+    let k = xs.first()?.len();
+    let mut a = vec![vec![0f64; k + 1]; k];
+    for (x, y) in xs.iter().zip(ys) {
+        for i in 0..k {
+            for j in 0..k {
+                a[i][j] += x[i] * x[j];
+            }
+            a[i][k] += x[i] * y;
+        }
+    }
+    for c in 0..k {
+        let p = (c..k).max_by(|&i, &j| a[i][c].abs().total_cmp(&a[j][c].abs()))?;
+        a.swap(c, p);
+        if a[c][c].abs() < 1e-9 {
+            return None;
+        }
+        let pivot = a[c].clone();
+        for (r, row) in a.iter_mut().enumerate() {
+            if r != c {
+                let f = row[c] / pivot[c];
+                for (x, p) in row.iter_mut().zip(&pivot).skip(c) {
+                    *x -= f * p;
+                }
+            }
+        }
+    }
+    Some((0..k).map(|i| a[i][k] / a[i][i]).collect())
+}
+
 /// Runs the flight and builds the report.
-pub fn bench(rom: &[u8]) -> Result<Report> {
+pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
     let keys: KeyScript = SCRIPT.parse()?;
     let stop = format!("frame n={FRAMES} ");
     let config = RunConfig { frames: 6000, keys, stop_on: Some(stop.clone()), ..Default::default() };
@@ -152,17 +206,97 @@ pub fn bench(rom: &[u8]) -> Result<Report> {
         share(total - render - window - cache)
     )?;
     writeln!(text, "| flip: waiting for VBlank | not counted (the CPU sleeps) | |")?;
-    let jsonl = json_line(&[
-        ("name", Json::Str("flight".into())),
-        ("columns", Json::Int(120)),
-        ("slices", Json::Int(96)),
-        ("median", Json::Int(median)),
-        ("p95", Json::Int(p95)),
-        ("max", Json::Int(max)),
-        ("samples_per_frame", Json::Int(spf)),
-        ("cycles_per_sample", Json::Float(cps)),
-        ("cache_cycles_per_frame", Json::Int(cm)),
-        ("window_cycles_per_frame", Json::Int(wm)),
-    ]) + "\n";
+
+    // The frame, explained by counters: the reference renderer counts each
+    // frame's samples, draws and rows; a least-squares fit of the ROM's
+    // render cycles on them gives each unit's cost.
+    let bank = bank::parse(bank_bytes)?;
+    let stats: Vec<voxel::Stats> = frames.iter().map(|f| counts(&bank, f)).collect::<Result<_>>()?;
+    let sum = |g: fn(&voxel::Stats) -> u32| stats.iter().map(|s| g(s) as u64).sum::<u64>() / n;
+    let (s_mean, d_mean, span_mean, sky_mean) =
+        (sum(|s| s.samples), sum(|s| s.draws), sum(|s| s.span_rows), sum(|s| s.sky_rows));
+    // Counters that never change (every column takes all 96 samples in this
+    // flight) cannot be told from the fixed cost: they join it.
+    // Every pixel pair is terrain or sky (span rows + sky rows = 19,200), so
+    // the fit takes span rows only: its cost is a terrain pair's above a sky
+    // pair's (the sky's own cost is in the fixed part).
+    type Counter = (&'static str, fn(&voxel::Stats) -> u32);
+    let all: [Counter; 3] = [
+        ("depth samples (texel, projection, y-buffer test)", |s| s.samples),
+        ("draws (samples above the y-buffer: a span each)", |s| s.draws),
+        ("span rows (terrain pixel pairs, beyond a sky pair's cost)", |s| s.span_rows),
+    ];
+    let varying: Vec<Counter> = all.into_iter().filter(|(_, g)| stats.iter().any(|s| g(s) != g(&stats[0]))).collect();
+    let constant: Vec<String> = all
+        .iter()
+        .filter(|(_, g)| stats.iter().all(|s| g(s) == g(&stats[0])))
+        .map(|(name, g)| format!("{} {}", g(&stats[0]), name.split(" (").next().unwrap_or("")))
+        .collect();
+    let xs: Vec<Vec<f64>> =
+        stats.iter().map(|s| std::iter::once(1.0).chain(varying.iter().map(|(_, g)| g(s) as f64)).collect()).collect();
+    let ys: Vec<f64> = frames.iter().map(|f| num(f, "render") as f64).collect();
+    let mut fit_text = String::new();
+    let mut fit_json = vec![
+        ("samples_per_frame_counted", Json::Int(s_mean)),
+        ("draws_per_frame", Json::Int(d_mean)),
+        ("hidden_samples_per_frame", Json::Int(s_mean - d_mean)),
+        ("span_rows_per_frame", Json::Int(span_mean)),
+        ("sky_rows_per_frame", Json::Int(sky_mean)),
+    ];
+    if let Some(c) = least_squares(&xs, &ys) {
+        let predicted: Vec<f64> = xs.iter().map(|x| x.iter().zip(&c).map(|(a, b)| a * b).sum()).collect();
+        let err = ys.iter().zip(&predicted).map(|(y, p)| (y - p).abs() / y).sum::<f64>() / ys.len() as f64;
+        writeln!(
+            fit_text,
+            "\nThe render, explained by counters: the host's reference renderer draws each logged frame again (the \
+             same frame, pixel for pixel) and counts {s_mean} samples, {d_mean} draws ({} hidden samples), {span_mean} \
+             span rows and {sky_mean} sky rows per frame on average; a least-squares fit of the ROM's render cycles \
+             on the counts that vary gives each one's cost (mean error of the fit {:.2}%):\n",
+            s_mean - d_mean,
+            err * 100.0
+        )?;
+        writeln!(fit_text, "| per frame | count (mean) | cycles each (fit) | cycles (mean) |")?;
+        writeln!(fit_text, "|---|---|---|---|")?;
+        writeln!(
+            fit_text,
+            "| fixed: set-up of 120 columns x 6 bands, 19,200 pixel pairs of sky{} | 1 | {:.0} | {:.0} |",
+            if constant.is_empty() { String::new() } else { format!(", and the {}", constant.join(", ")) },
+            c[0],
+            c[0]
+        )?;
+        for (k, (name, g)) in varying.iter().enumerate() {
+            let count = stats.iter().map(|s| g(s) as u64).sum::<u64>() / n;
+            writeln!(fit_text, "| {name} | {count} | {:.1} | {:.0} |", c[k + 1], c[k + 1] * count as f64)?;
+            fit_json.push((
+                match k {
+                    _ if name.starts_with("depth") => "fit_cycles_per_sample",
+                    _ if name.starts_with("draws") => "fit_cycles_per_draw",
+                    _ if name.starts_with("span") => "fit_cycles_per_span_row",
+                    _ => "fit_cycles_per_sky_row",
+                },
+                Json::Float(c[k + 1]),
+            ));
+        }
+        fit_json.push(("fit_fixed_cycles", Json::Float(c[0])));
+        fit_json.push(("fit_mean_error", Json::Float(err)));
+    }
+    text.push_str(&fit_text);
+    let jsonl = json_line(
+        &[
+            ("name", Json::Str("flight".into())),
+            ("columns", Json::Int(120)),
+            ("slices", Json::Int(96)),
+            ("median", Json::Int(median)),
+            ("p95", Json::Int(p95)),
+            ("max", Json::Int(max)),
+            ("samples_per_frame", Json::Int(spf)),
+            ("cycles_per_sample", Json::Float(cps)),
+            ("cache_cycles_per_frame", Json::Int(cm)),
+            ("window_cycles_per_frame", Json::Int(wm)),
+        ]
+        .into_iter()
+        .chain(fit_json)
+        .collect::<Vec<_>>(),
+    ) + "\n";
     Ok(Report { text, jsonl })
 }
