@@ -32,7 +32,13 @@ pub fn report(path: &Path) -> Result<String> {
         }
         bank::Placement::Corners(c) => {
             let used: Vec<String> = c.thresholds[..c.classes as usize - 1].iter().map(|t| t.to_string()).collect();
-            let full = c.configs.iter().filter(|e| e.count == bank::COMBINATIONS).count();
+            // Configurations a world cannot make borrow another's tiles: count
+            // the distinct tile runs.
+            let mut firsts: Vec<u8> =
+                c.configs.iter().filter(|e| e.count == bank::COMBINATIONS).map(|e| e.first).collect();
+            firsts.sort_unstable();
+            firsts.dedup();
+            let full = firsts.len();
             let _ = writeln!(
                 s,
                 "placement: corners, {} classes (world field thresholds {}), {full} configurations x {} edge combinations",
