@@ -12,10 +12,12 @@
 //!
 //! Texel (x, y) (near) sits at ring position (x mod NEAR, y mod NEAR); far
 //! entry (x, y), the world texel (2x, 2y), at (x mod FAR, y mod FAR). A ring
-//! is centred ahead of the camera, 0.707 of its reach along the heading: a
-//! square of radius `reach` round that point holds the whole view wedge
-//! (90 degrees wide, `reach` deep) at any heading, where one round the camera
-//! would need 1.414 `reach` (the wedge's far corners). When the camera moves
+//! is centred ahead of the camera, its reach along the heading: the view
+//! wedge (90 degrees wide, `reach` deep) is the triangle of the camera and
+//! the two ends of its far edge, and from that point all three lie within
+//! `reach` in x and in y, at any heading (for a heading phi in 0..45 degrees
+//! the offsets are (cos, sin), (sin, -cos) and (-sin, cos) times `reach`),
+//! where a square round the camera would need 1.414 `reach`. When the camera moves
 //! or turns, only the rows and columns that come into range are read, from
 //! the world's lookup (one per tile crossed) and the bank. On the GBA the
 //! cache is 160 KB of EWRAM.
@@ -33,28 +35,29 @@ pub const NEAR: usize = 128;
 pub const FAR: usize = 256;
 /// The near ring holds texels within this many of its centre (in x and y).
 pub const NEAR_RADIUS: u32 = 56;
-/// The far ring holds entries within this many of its centre (800 world px).
-pub const FAR_RADIUS: u32 = 100;
+/// The far ring holds entries within this many of its centre (816 world px).
+pub const FAR_RADIUS: u32 = 102;
 /// Bands read from the near ring; the rest read the far one.
 pub const NEAR_BANDS: usize = 3;
-/// How deep each ring's bands reach, world px (with a margin of a texel or
-/// two for the camera's place in its own and rounding).
+/// How deep each ring's bands reach, world px (with a margin of two texels
+/// or entries for rounding: the centre and the samples are quantised).
 pub const NEAR_REACH: u32 = crate::projection::Z[NEAR_BANDS * crate::projection::BAND_LEN - 1] + 16;
-pub const FAR_REACH: u32 = crate::projection::VIEW_DISTANCE + 24;
+pub const FAR_REACH: u32 = crate::projection::VIEW_DISTANCE + 16;
 
 const _: () = {
     assert!(NEAR.is_power_of_two() && FAR.is_power_of_two());
     assert!(2 * NEAR_RADIUS as usize <= NEAR && 2 * FAR_RADIUS as usize <= FAR);
-    // Round its centre each ring holds its reach (texels of 4 px, entries of 8).
-    assert!(NEAR_REACH <= NEAR_RADIUS * 4 && FAR_REACH <= FAR_RADIUS * 8);
+    // Round its centre each ring holds its reach (texels of 4 px, entries of
+    // 8), and a texel or entry more for the centre's rounding.
+    assert!(NEAR_REACH + 4 <= NEAR_RADIUS * 4 && FAR_REACH + 8 <= FAR_RADIUS * 8);
 };
 
 /// The centre of a ring reaching `reach` world px, for a camera at (`px`,
-/// `py`) with `heading`: 0.707 `reach` ahead (2.14 trig, 11,585 / 16,384 = 0.707).
+/// `py`) with `heading`: `reach` ahead (2.14 trig).
 #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
 #[inline(always)]
-fn centre(px: u32, py: u32, heading: u16, reach: u32) -> (u32, u32) {
-    let ahead = (reach * 11_585 / 16_384) as i32;
+pub fn centre(px: u32, py: u32, heading: u16, reach: u32) -> (u32, u32) {
+    let ahead = reach as i32;
     let (c, s) = (crate::trig::cos(heading), crate::trig::sin(heading));
     (px.wrapping_add(((ahead * c) >> 14) as u32), py.wrapping_add(((ahead * s) >> 14) as u32))
 }

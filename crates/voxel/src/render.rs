@@ -219,15 +219,28 @@ impl Default for Frame {
 }
 
 impl Target for Frame {
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
     fn span(&mut self, col: usize, y0: usize, y1: usize, c: u8) {
-        for y in y0..y1 {
+        let mut y = y0;
+        while y < y1 {
             self.put(col, y, c);
+            y += 1;
         }
     }
 
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
     fn put(&mut self, col: usize, y: usize, c: u8) {
-        self.0[y * WIDTH + 2 * col] = c;
-        self.0[y * WIDTH + 2 * col + 1] = c;
+        if col < COLUMNS && y < HEIGHT {
+            let at = self.0.as_mut_ptr() as usize + y * WIDTH + 2 * col;
+            // SAFETY: inside the frame (checked above). Integer addressing:
+            // `core`'s slice methods cannot be inlined into ARM code.
+            unsafe {
+                *(at as *mut u8) = c;
+                *((at + 1) as *mut u8) = c;
+            }
+        }
     }
 }
 

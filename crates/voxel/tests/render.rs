@@ -147,12 +147,7 @@ fn check_cache(
     heading: u16,
 ) -> Result<(), TestCaseError> {
     use voxel::cache::{FAR, FAR_RADIUS, FAR_REACH, NEAR, NEAR_RADIUS, NEAR_REACH};
-    // The rings' centres: 0.707 of their reach ahead of the camera.
-    let centre = |reach: u32| {
-        let ahead = (reach * 11_585 / 16_384) as i32;
-        let (c, s) = (voxel::trig::cos(heading), voxel::trig::sin(heading));
-        (px.wrapping_add(((ahead * c) >> 14) as u32), py.wrapping_add(((ahead * s) >> 14) as u32))
-    };
+    let centre = |reach: u32| voxel::cache::centre(px, py, heading, reach);
     let (nx, ny) = centre(NEAR_REACH);
     let (tx, ty) = (nx >> 2, ny >> 2);
     for j in 0..2 * NEAR_RADIUS {
@@ -172,6 +167,56 @@ fn check_cache(
         }
     }
     Ok(())
+}
+
+/// Every texel the march reads is in the cache: all 120 rays x 96 samples,
+/// the far bands at even texels, read the way the ARM march reads the rings.
+fn check_rays(cache: &voxel::cache::TexelCache, scene: &Scene<'_, 64>, cam: &Camera) -> Result<(), TestCaseError> {
+    use voxel::projection::{BAND_LEN, BAND_STEP, BANDS, Z0};
+    let wmask = scene.world_px() - 1;
+    let (cos, sin) = (voxel::trig::cos(cam.heading), voxel::trig::sin(cam.heading));
+    for col in 0..120i32 {
+        let u = ((2 * col + 1 - 120) * voxel::trig::ONE) / 120;
+        let (dx, dy) = (cos - ((sin * u) >> 14), sin + ((cos * u) >> 14));
+        let mut px = cam.x.wrapping_add(((dx * Z0 as i32) >> 6) as u32);
+        let mut py = cam.y.wrapping_add(((dy * Z0 as i32) >> 6) as u32);
+        for band in 0..BANDS {
+            let step = BAND_STEP[band] as i32;
+            let (sx, sy) = (((dx * step) >> 6) as u32, ((dy * step) >> 6) as u32);
+            for _ in 0..BAND_LEN {
+                px = px.wrapping_add(sx);
+                py = py.wrapping_add(sy);
+                let lod = if band < voxel::cache::NEAR_BANDS { !0u32 } else { !7u32 };
+                let want = scene.texel(((px >> 8) & wmask) & lod, ((py >> 8) & wmask) & lod);
+                let got = if band < voxel::cache::NEAR_BANDS {
+                    cache.near()[(((py >> 10) & 127) * 128 + ((px >> 10) & 127)) as usize]
+                } else {
+                    cache.far()[(((py >> 11) & 255) * 256 + ((px >> 11) & 255)) as usize]
+                };
+                prop_assert_eq!(got, want, "column {} band {} at ({}, {})", col, band, px >> 8, py >> 8);
+            }
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+    #[test]
+    fn every_texel_the_march_reads_is_cached(x: u32, y: u32, heading: u16, turns in prop::collection::vec(any::<i16>(), 0..6)) {
+        let (world, mut window) = scene_parts(9);
+        let bank = bank::parse(bank_bytes()).unwrap();
+        let mut cache = Box::new(voxel::cache::TexelCache::new());
+        let mut cam = Camera { x: x & ((16384 << 8) - 1), y: y & ((16384 << 8) - 1), z: 300 << 8, heading, pitch: 0 };
+        for turn in std::iter::once(0).chain(turns) {
+            cam.heading = cam.heading.wrapping_add(turn as u16);
+            cam.x = cam.x.wrapping_add((turn as i32 as u32) << 6) & ((16384 << 8) - 1);
+            window.recenter(&world, (cam.x >> 8) >> 7, (cam.y >> 8) >> 7);
+            let scene = Scene::new(&window, &world, &bank).unwrap();
+            cache.follow(&world, &scene, cam.x >> 8, cam.y >> 8, cam.heading);
+            check_rays(&cache, &scene, &cam)?;
+        }
+    }
 }
 
 proptest! {

@@ -20,8 +20,9 @@ pub fn terrain_gba() -> PathBuf {
     gba_dir().join("terrain.gba")
 }
 
-/// Binaries of `rom/` besides the product: benchmark ROMs.
-pub const BINS: &[&str] = &["bench_terrain"];
+/// Binaries of `rom/` besides the product: the benchmark ROM and the in-ROM
+/// tests of the ARM kernels.
+pub const BINS: &[&str] = &["bench_terrain", "kernels"];
 /// ROMs whose hot code is checked, with name fragments of the functions that
 /// must be ARM code in IWRAM (see `gbarom::iwram`).
 const HOT: &[(&str, &[&str])] = &[
@@ -39,6 +40,7 @@ const HOT: &[(&str, &[&str])] = &[
         ],
     ),
     ("bench_terrain", &["8recenter", "7rebuild", "10regenerate"]),
+    ("kernels", &["8recenter", "7rebuild", "6render", "voxel_march_column", "terrain_fill_line"]),
 ];
 
 /// Harness self-test ROMs in `rom/examples/`.

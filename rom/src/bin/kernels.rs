@@ -1,0 +1,207 @@
+//! In-ROM tests of the hand-written ARM kernels against their portable Rust
+//! twins, on random inputs, in the emulator (`tests/tests/kernels.rs` runs it):
+//!
+//! - the window fills (`crates/terrain/src/arm.rs`: cell blocks, partial
+//!   cells, the line walker; and the corner walker in IWRAM): random worlds
+//!   of both placements, random walks, jumps and new worlds, two window
+//!   sizes; after every move each reference equals `World::tile_at`, the
+//!   portable lookup;
+//! - the column march (`crates/voxel/src/arm.rs`, reading the texel cache):
+//!   random cameras over the built-in bank; the frame it draws into RAM laid
+//!   out as mode 4 equals the portable renderer's, byte for byte.
+//!
+//! Logs `kernels: done, N window moves, M frames, checks ok` (or FAILED with
+//! the first difference).
+#![no_std]
+#![no_main]
+
+use bank::{CONFIGS, ConfigTiles, Corners, Placement};
+use terrain::rng::Rng;
+use terrain::{Window, World, WorldParams};
+use terrain_rom::log;
+use terrain_rom::statics::Static;
+use voxel::cache::TexelCache;
+use voxel::{Camera, Frame, Options, Scene, Target};
+
+static WORLD: Static<World> = Static::new(World::empty());
+static W16: Static<Window<16>> = Static::new(Window::new());
+static W64: Static<Window<64>> = Static::new(Window::new());
+static CACHE: Static<TexelCache> = Static::new(TexelCache::new());
+static PORTABLE: Static<Frame> = Static::new(Frame([0; 240 * 160]));
+static FAST: Static<[u8; 240 * 160]> = Static::new([0; 240 * 160]);
+
+/// A frame in RAM with mode 4's layout, drawn by the fast path: a byte store
+/// writes the even byte of a pixel pair only (VRAM would mirror it), so the
+/// even bytes are the frame.
+struct RamPage(usize);
+
+impl Target for RamPage {
+    #[instruction_set(arm::a32)]
+    #[inline(always)]
+    fn span(&mut self, col: usize, y0: usize, y1: usize, c: u8) {
+        let mut y = y0;
+        while y < y1 {
+            self.put(col, y, c);
+            y += 1;
+        }
+    }
+
+    #[instruction_set(arm::a32)]
+    #[inline(always)]
+    fn put(&mut self, col: usize, y: usize, c: u8) {
+        if col < 120 && y < 160 {
+            // SAFETY: inside the 38,400-byte buffer.
+            unsafe { *((self.0 + y * 240 + 2 * col) as *mut u8) = c };
+        }
+    }
+
+    #[instruction_set(arm::a32)]
+    #[inline(always)]
+    fn vram_column(&self, col: usize) -> Option<usize> {
+        Some(self.0 + 2 * col)
+    }
+}
+
+/// Corner placement with two classes (no band to respect at any spacing):
+/// configuration `c` owns tiles `c % 31 * 8 ..`, eight of them.
+fn corners(threshold: u8) -> Placement {
+    let mut configs = [ConfigTiles::default(); CONFIGS];
+    for (c, e) in configs.iter_mut().enumerate() {
+        *e = ConfigTiles { first: (c % 31 * 8) as u8, count: bank::COMBINATIONS };
+    }
+    Placement::Corners(Corners { classes: 2, thresholds: [threshold.max(1), 0, 0], configs })
+}
+
+/// The first reference of `window` that differs from the lookup, if any.
+fn differs<const N: usize>(window: &Window<N>, world: &World) -> Option<(u32, u32, u8, u8)> {
+    let (ox, oy) = window.origin();
+    for j in 0..N as u32 {
+        for i in 0..N as u32 {
+            let (x, y) = (ox + i, oy + j);
+            let (got, want) = (window.get(x, y), world.tile_at(x, y));
+            if got != want {
+                return Some((x, y, got, want));
+            }
+        }
+    }
+    None
+}
+
+/// Random walks of a window over random worlds; returns the moves checked,
+/// or `None` after logging the first failure.
+fn windows<const N: usize>(rng: &mut Rng, world: &mut World, window: &mut Window<N>, worlds: u32) -> Option<u32> {
+    let mut moves = 0;
+    for w in 0..worlds {
+        // A world at least as wide as the window (`recenter`'s contract).
+        let grid_log2 = 2 + (rng.next_u32() % 3) as u8;
+        let min_spacing = (N.trailing_zeros() as u8).saturating_sub(grid_log2).max(2);
+        let params = WorldParams {
+            grid_log2,
+            spacing_log2: min_spacing + (rng.next_u32() % 2) as u8,
+            tile_count: 1 + (rng.next_u32() % 256) as u16,
+        };
+        let placement = if w % 2 == 0 { Placement::Paper } else { corners(rng.next_u32() as u8) };
+        world.set_placement(params, &placement).ok()?;
+        let seed = rng.next_u32();
+        world.regenerate(seed, params).ok()?;
+        window.invalidate();
+        let (mut x, mut y) = (rng.next_u32(), rng.next_u32());
+        for _ in 0..12 {
+            let r = rng.next_u32();
+            if r % 8 == 0 {
+                (x, y) = (rng.next_u32(), rng.next_u32());
+            } else {
+                x = x.wrapping_add((r >> 8) % 7).wrapping_sub(3);
+                y = y.wrapping_add((r >> 16) % 7).wrapping_sub(3);
+            }
+            window.recenter(world, x, y);
+            moves += 1;
+            if let Some((tx, ty, got, want)) = differs(window, world) {
+                log!(
+                    "kernels: window {} FAILED: world seed={:#x} {:?} placement corners={}: tile ({}, {}) is {} in the window, {} by the lookup",
+                    N,
+                    seed,
+                    params,
+                    world.is_corners(),
+                    tx,
+                    ty,
+                    got,
+                    want
+                );
+                return None;
+            }
+        }
+    }
+    Some(moves)
+}
+
+/// Random cameras over the built-in bank: the march (fast path, through the
+/// texel cache) against the portable renderer. Returns the frames checked.
+fn frames(rng: &mut Rng, world: &mut World, window: &mut Window<64>, count: u32) -> Option<u32> {
+    let (_, parsed) = terrain_rom::tiles::load();
+    let bank = parsed.ok()?;
+    let cache = CACHE.take();
+    let portable = PORTABLE.take();
+    let fast = FAST.take();
+    for k in 0..count {
+        let seed = rng.next_u32();
+        world.set_placement(World::params_for(&bank), &bank.placement()).ok()?;
+        world.regenerate(seed, World::params_for(&bank)).ok()?;
+        let tp = voxel::render::tile_px_log2(bank.tile_size());
+        let world_px = world.size_tiles() << tp;
+        let mut camera = Camera {
+            x: (rng.next_u32() % world_px) << 8,
+            y: (rng.next_u32() % world_px) << 8,
+            z: 0,
+            heading: rng.next_u32() as u16,
+            pitch: (rng.next_u32() % 101) as i16 - 50,
+        };
+        window.recenter(world, (camera.x >> 8) >> tp, (camera.y >> 8) >> tp);
+        let scene = Scene::new(window, world, &bank).ok()?;
+        camera.z = (scene.ground(camera.x >> 8, camera.y >> 8) + 12 + (rng.next_u32() % 400) as i32) << 8;
+        cache.invalidate();
+        cache.follow(world, &scene, camera.x >> 8, camera.y >> 8, camera.heading);
+        let options = Options { boundaries: k % 3 == 2 };
+        voxel::render(&scene, &camera, options, portable);
+        let fast_scene = scene.with_cache(cache);
+        voxel::render(&fast_scene, &camera, options, &mut RamPage(fast.as_mut_ptr() as usize));
+        for y in 0..160 {
+            for col in 0..120 {
+                let (a, b) = (fast[y * 240 + 2 * col], portable.0[y * 240 + 2 * col]);
+                if a != b {
+                    log!(
+                        "kernels: march FAILED: seed={:#x} camera {:?} boundaries={}: pixel pair ({}, {}) is {} by the march, {} by the portable renderer",
+                        seed,
+                        camera,
+                        options.boundaries,
+                        2 * col,
+                        y,
+                        a,
+                        b
+                    );
+                    return None;
+                }
+            }
+        }
+    }
+    Some(count)
+}
+
+#[unsafe(no_mangle)]
+extern "C" fn main() -> ! {
+    terrain_rom::init();
+    log!("kernels: start");
+    let mut rng = Rng::new(0x5EED);
+    let world = WORLD.take();
+    let w64 = W64.take();
+    let small = windows(&mut rng, world, W16.take(), 12);
+    let large = windows(&mut rng, world, w64, 6);
+    let drawn = frames(&mut rng, world, w64, 8);
+    match (small, large, drawn) {
+        (Some(a), Some(b), Some(f)) => log!("kernels: done, {} window moves, {} frames, checks ok", a + b, f),
+        _ => log!("kernels: done, checks FAILED"),
+    }
+    loop {
+        terrain_rom::wait_vblank();
+    }
+}

@@ -1,0 +1,19 @@
+//! The ARM kernels against their portable Rust twins, on random inputs, in
+//! the emulator (`rom/src/bin/kernels.rs`): window fills of both placements
+//! and two sizes, and the column march through the texel cache.
+
+use e2e::run_rom;
+use mgba_test_runner::RunConfig;
+
+#[test]
+fn arm_kernels_equal_their_portable_twins() {
+    let report =
+        run_rom("kernels", RunConfig { frames: 20_000, stop_on: Some("kernels: done".into()), ..Default::default() });
+    report.verdict().unwrap();
+    let failures: Vec<&str> = report.lines().filter(|l| l.contains("FAILED")).collect();
+    assert!(failures.is_empty(), "{failures:#?}");
+    let done = report.lines().find(|l| l.starts_with("kernels: done")).expect("the kernel tests finished");
+    assert!(done.ends_with("checks ok"), "{done}");
+    // Every case ran: 18 worlds of 12 moves, 8 frames.
+    assert!(done.contains("216 window moves, 8 frames"), "{done}");
+}
