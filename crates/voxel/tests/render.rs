@@ -180,8 +180,8 @@ fn check_rays(cache: &voxel::cache::TexelCache, scene: &Scene<'_, 64>, cam: &Cam
         let (dx, dy) = (cos - ((sin * u) >> 14), sin + ((cos * u) >> 14));
         let mut px = cam.x.wrapping_add(((dx * Z0 as i32) >> 6) as u32);
         let mut py = cam.y.wrapping_add(((dy * Z0 as i32) >> 6) as u32);
-        for band in 0..BANDS {
-            let step = BAND_STEP[band] as i32;
+        for (band, &step) in BAND_STEP.iter().enumerate().take(BANDS) {
+            let step = step as i32;
             let (sx, sy) = (((dx * step) >> 6) as u32, ((dy * step) >> 6) as u32);
             for _ in 0..BAND_LEN {
                 px = px.wrapping_add(sx);

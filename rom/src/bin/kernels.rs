@@ -108,7 +108,7 @@ fn windows<const N: usize>(rng: &mut Rng, world: &mut World, window: &mut Window
         let (mut x, mut y) = (rng.next_u32(), rng.next_u32());
         for _ in 0..12 {
             let r = rng.next_u32();
-            if r % 8 == 0 {
+            if r.is_multiple_of(8) {
                 (x, y) = (rng.next_u32(), rng.next_u32());
             } else {
                 x = x.wrapping_add((r >> 8) % 7).wrapping_sub(3);
