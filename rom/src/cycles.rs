@@ -42,12 +42,6 @@ impl Cycles {
         }
     }
 
-    /// Raw counter value, in cycles.
-    #[inline]
-    pub fn raw(self) -> u32 {
-        self.0
-    }
-
     /// Cycles from `self` to now.
     #[inline(always)]
     pub fn elapsed(self) -> u32 {

@@ -1,8 +1,7 @@
-//! Keypad: one read per frame, with edge detection.
+//! Keypad state with edge detection, from the keys the VBlank interrupt
+//! records at every refresh (`crate::refresh`).
 
-use gba::prelude::*;
-
-/// The keys of one frame and of the frame before.
+/// The keys of one refresh and of the refresh before.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Keys {
     now: u16,
@@ -10,22 +9,10 @@ pub struct Keys {
 }
 
 impl Keys {
-    /// Reads `KEYINPUT` (call once per frame).
-    pub fn poll(&mut self) {
-        self.before = self.now;
-        // KEYINPUT is active-low; store pressed keys as 1 bits.
-        self.now = !KEYINPUT.read().to_u16() & 0x03FF;
-    }
-
     /// Moves on to a recorded key state (1 bits, as [`crate::refresh::keys_at`]).
     pub fn advance(&mut self, bits: u16) {
         self.before = self.now;
         self.now = bits & 0x03FF;
-    }
-
-    /// The keys held this frame.
-    pub fn held(&self) -> KeyInput {
-        KeyInput::from(!self.now)
     }
 
     /// Raw held bits (1 = pressed; bit order of `KEYINPUT`).

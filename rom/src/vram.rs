@@ -17,15 +17,21 @@ impl VramTarget {
     }
 }
 
-impl Target for VramTarget {
+// SAFETY: a page is a mode 4 page (`Page::new`): 160 rows of 240 bytes,
+// writable by byte (mirrored into the pair) and by word.
+unsafe impl Target for VramTarget {
     #[instruction_set(arm::a32)]
     #[inline(always)]
     fn span(&mut self, col: usize, y0: usize, y1: usize, c: u8) {
+        if col >= WIDTH / 2 {
+            return;
+        }
+        let y1 = if y1 > crate::video::HEIGHT { crate::video::HEIGHT } else { y1 };
         let mut at = self.base + y0 * WIDTH + 2 * col;
         let end = self.base + y1 * WIDTH + 2 * col;
         while at < end {
-            // SAFETY: col < 120 and y0 <= y1 <= 160 (the renderer's contract),
-            // so the address is inside the 38,400-byte page.
+            // SAFETY: col < 120 and y0 <= y < y1 <= 160 (checked above), so
+            // the address is inside the 38,400-byte page.
             unsafe { *(at as *mut u8) = c };
             at += WIDTH;
         }
@@ -40,8 +46,10 @@ impl Target for VramTarget {
     #[instruction_set(arm::a32)]
     #[inline(always)]
     fn put(&mut self, col: usize, y: usize, c: u8) {
-        // SAFETY: as above.
-        unsafe { *((self.base + y * WIDTH + 2 * col) as *mut u8) = c };
+        if col < WIDTH / 2 && y < crate::video::HEIGHT {
+            // SAFETY: inside the page (checked).
+            unsafe { *((self.base + y * WIDTH + 2 * col) as *mut u8) = c };
+        }
     }
 }
 

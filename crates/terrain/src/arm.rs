@@ -54,6 +54,19 @@ pub struct LineJob {
     pub table: u32,
 }
 
+// The asm reads the jobs by these offsets.
+const _: () = {
+    use core::mem::offset_of;
+    assert!(offset_of!(BlockJob, dst) == 0 && offset_of!(BlockJob, rows) == 4 && offset_of!(BlockJob, words) == 8);
+    assert!(offset_of!(BlockJob, start) == 12 && offset_of!(BlockJob, dstart) == 16);
+    assert!(offset_of!(BlockJob, step) == 20 && offset_of!(BlockJob, dstep) == 24);
+    assert!(offset_of!(BlockJob, table) == 28 && offset_of!(BlockJob, stride) == 32);
+    assert!(offset_of!(LineJob, dst) == 0 && offset_of!(LineJob, dst_step) == 4 && offset_of!(LineJob, count) == 8);
+    assert!(offset_of!(LineJob, t) == 12 && offset_of!(LineJob, grid_a) == 16 && offset_of!(LineJob, grid_b) == 20);
+    assert!(offset_of!(LineJob, k_stride) == 24 && offset_of!(LineJob, gm) == 28 && offset_of!(LineJob, f) == 32);
+    assert!(offset_of!(LineJob, s) == 36 && offset_of!(LineJob, up) == 40 && offset_of!(LineJob, table) == 44);
+};
+
 unsafe extern "C" {
     /// Fills one line of tiles, walking grid cells: exactly `World::fill_line`.
     pub fn terrain_fill_line(job: *const LineJob);

@@ -108,7 +108,9 @@ pub(crate) fn fill_rect<const N: usize>(
                             let t1 = table[(v.wrapping_add(step) >> INDEX) as usize] as u32;
                             let t2 = table[(v.wrapping_add(step2) >> INDEX) as usize] as u32;
                             let t3 = table[(v.wrapping_add(step3) >> INDEX) as usize] as u32;
-                            put_word(base + k, t0 | t1 << 8 | t2 << 16 | t3 << 24);
+                            // SAFETY: `base + k` is a word of the ring row (see
+                            // `put_word`'s contract, met as explained there).
+                            unsafe { put_word(base + k, t0 | t1 << 8 | t2 << 16 | t3 << 24) };
                             v = v.wrapping_add(step4);
                             k += 4;
                         }
@@ -184,17 +186,21 @@ fn grid_index(i: u32, gm: u32) -> usize {
 }
 
 /// Stores four references (`word`'s low byte first) at address `at`.
+///
+/// # Safety
+/// `at` must be 4-aligned, and the four bytes from it writable and not
+/// borrowed elsewhere. The one caller passes `row address + col + k` where
+/// the row is a 4-aligned `RingRowBytes<N>` it borrows mutably, `col` is a
+/// cell start (a multiple of the spacing, >= 4) below N and `k + 4 <=
+/// spacing`, so the word is aligned and inside the row (a cell never
+/// straddles the ring's edge: N is a multiple of the spacing, or the spacing
+/// exceeds N and that path is not taken).
 #[cfg(not(target_arch = "arm"))]
 #[inline(always)]
-fn put_word(at: usize, word: u32) {
+unsafe fn put_word(at: usize, word: u32) {
     debug_assert!(at & 3 == 0);
-    // SAFETY: callers pass `row address + col + k` where the row is a 4-aligned
-    // `RingRowBytes<N>` they borrow mutably, `col` is a cell start (a multiple
-    // of the spacing, >= 4) below N and `k + 4 <= spacing`, so the word is
-    // aligned and inside the row (a cell never straddles the ring's edge: N is
-    // a multiple of the spacing, or the spacing exceeds N and this path is not
-    // taken). Pointer arithmetic by integer: `core`'s pointer methods cannot
-    // be inlined into ARM code on the GBA.
+    // SAFETY: the caller's contract. Pointer arithmetic by integer: `core`'s
+    // pointer methods cannot be inlined into ARM code on the GBA.
     unsafe { *(at as *mut u32) = word }
 }
 

@@ -195,7 +195,16 @@ impl<'a, const N: usize> Scene<'a, N> {
 }
 
 /// Where a frame goes: palette indices, in column pairs.
-pub trait Target {
+///
+/// # Safety
+/// [`Target::vram_column`] hands the GBA's march an address it stores to
+/// without checks: an implementation that returns `Some(a)` promises that for
+/// every column `col` below 120, `a` is the start of 160 rows 240 bytes apart,
+/// each with a writable byte at `a + 240 * row` (a mode 4 page, or memory laid
+/// out as one), and that the 240 x 160 bytes from `vram_column(0)` are
+/// writable by word. `span` and `put` are checked by their callers' ranges
+/// only as documented on them.
+pub unsafe trait Target {
     /// Rows `y0 .. y1` of column `col` (pixels 2 col and 2 col + 1) in palette index `c`.
     fn span(&mut self, col: usize, y0: usize, y1: usize, c: u8);
     /// Row `y` of column `col` in `c`.
@@ -218,7 +227,8 @@ impl Default for Frame {
     }
 }
 
-impl Target for Frame {
+// SAFETY: `vram_column` is `None`: the march never writes through it.
+unsafe impl Target for Frame {
     #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
     #[inline(always)]
     fn span(&mut self, col: usize, y0: usize, y1: usize, c: u8) {

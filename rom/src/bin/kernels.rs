@@ -28,14 +28,20 @@ static W16: Static<Window<16>> = Static::new(Window::new());
 static W64: Static<Window<64>> = Static::new(Window::new());
 static CACHE: Static<TexelCache> = Static::new(TexelCache::new());
 static PORTABLE: Static<Frame> = Static::new(Frame([0; 240 * 160]));
-static FAST: Static<[u8; 240 * 160]> = Static::new([0; 240 * 160]);
+static FAST: Static<Page> = Static::new(Page([0; 240 * 160]));
+
+/// A page's bytes, word aligned (the sky is stored by word).
+#[repr(C, align(4))]
+struct Page([u8; 240 * 160]);
 
 /// A frame in RAM with mode 4's layout, drawn by the fast path: a byte store
 /// writes the even byte of a pixel pair only (VRAM would mirror it), so the
 /// even bytes are the frame.
 struct RamPage(usize);
 
-impl Target for RamPage {
+// SAFETY: `RamPage` wraps the address of a 38,400-byte static (`FAST`),
+// word aligned, laid out as a mode 4 page.
+unsafe impl Target for RamPage {
     #[instruction_set(arm::a32)]
     #[inline(always)]
     fn span(&mut self, col: usize, y0: usize, y1: usize, c: u8) {
@@ -142,7 +148,7 @@ fn frames(rng: &mut Rng, world: &mut World, window: &mut Window<64>, count: u32)
     let bank = parsed.ok()?;
     let cache = CACHE.take();
     let portable = PORTABLE.take();
-    let fast = FAST.take();
+    let fast = &mut FAST.take().0;
     for k in 0..count {
         let seed = rng.next_u32();
         world.set_placement(World::params_for(&bank), &bank.placement()).ok()?;
