@@ -23,7 +23,7 @@ fn place(line: &str) -> Vec<(String, String)> {
 
 /// Flies, bookmarks (SELECT + START), flies on, and returns the run.
 fn fly_and_bookmark(save: Option<Vec<u8>>) -> RunReport {
-    boot("0:UP+RIGHT,90:SELECT,94:SELECT+START,98:,100:UP", 140, save)
+    boot("1:UP+RIGHT,91:SELECT,95:SELECT+START,99:,101:UP", 140, save)
 }
 
 #[test]
@@ -75,7 +75,7 @@ fn garbage() -> Vec<u8> {
 fn a_torn_write_keeps_the_previous_bookmark() {
     // Two bookmarks: sequence 1 in slot 0, sequence 2 (after a new world) in slot 1.
     let first = fly_and_bookmark(None);
-    let second = boot("0:UP,40:START,44:UP,100:SELECT,104:SELECT+START,108:", 140, Some(first.save.clone()));
+    let second = boot("1:UP,41:START,45:UP,101:SELECT,105:SELECT+START,109:", 140, Some(first.save.clone()));
     let saved = line(&second, "bookmark saved:").unwrap();
     assert!(saved.contains("slot 1 sequence 2"), "{saved}");
     let newest = boot("", 40, Some(second.save.clone()));

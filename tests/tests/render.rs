@@ -35,7 +35,7 @@ fn assert_equal(what: &str, log: &FrameLog, gba: &[u8]) {
 #[test]
 fn rom_frames_equal_the_host_reference() {
     // Straight, turning while climbing, and looking down.
-    for (keys, n) in [("0:UP", 20), ("0:UP+RIGHT+A,40:UP+LEFT", 50), ("0:UP,10:SELECT+DOWN,40:UP+B", 45)] {
+    for (keys, n) in [("1:UP", 20), ("1:UP+RIGHT+A,41:UP+LEFT", 50), ("1:UP,11:SELECT+DOWN,41:UP+B", 45)] {
         let (log, page) = rendered(keys, n);
         assert_eq!(log.view, 0);
         assert_equal(keys, &log, &page);
@@ -44,7 +44,7 @@ fn rom_frames_equal_the_host_reference() {
 
 #[test]
 fn boundary_view_equals_the_host_reference() {
-    let (log, page) = rendered("20:SELECT,24:UP", 40);
+    let (log, page) = rendered("21:SELECT,25:UP", 40);
     assert_eq!(log.view, 1, "SELECT goes to the boundary view");
     assert_equal("boundaries", &log, &page);
 }
@@ -56,9 +56,9 @@ fn boundary_view_equals_the_host_reference() {
 fn golden_views() {
     for (name, keys, frame) in [
         ("view-terrain.png", "", 60),
-        ("view-boundaries.png", "20:SELECT,24:", 60),
-        ("view-map.png", "20:SELECT,24:,28:SELECT,32:", 60),
-        ("flight-pinned.png", "0:UP,100:UP+RIGHT,200:UP+A,300:UP+LEFT+L,400:UP+B,500:", 540),
+        ("view-boundaries.png", "21:SELECT,25:", 60),
+        ("view-map.png", "21:SELECT,25:,29:SELECT,33:", 60),
+        ("flight-pinned.png", "1:UP,101:UP+RIGHT,201:UP+A,301:UP+LEFT+L,401:UP+B,501:", 540),
     ] {
         let config = RunConfig { frames: frame, keys: keys.parse::<KeyScript>().unwrap(), ..Default::default() };
         let report = run_rom("terrain", config);

@@ -33,7 +33,8 @@ fn script(total: u32) -> KeyScript {
     let mut base = 0;
     while base < total {
         for (at, keys) in pattern {
-            s = s.then(base + at, keys.parse().unwrap()).unwrap();
+            // Harness frames count from 1.
+            s = s.then(base + at + 1, keys.parse().unwrap()).unwrap();
         }
         base += 3000;
     }

@@ -24,7 +24,7 @@ fn worlds(lines: &[String]) -> Vec<(u32, u16, u32)> {
 #[test]
 fn gba_worlds_equal_host_worlds() {
     // START twice: three worlds, the later seeds chosen by the ROM.
-    let keys: KeyScript = "0:,20:START,24:,40:START,44:".parse().unwrap();
+    let keys: KeyScript = "1:,21:START,25:,41:START,45:".parse().unwrap();
     let report = run_rom("terrain", RunConfig { frames: 70, keys, ..Default::default() });
     report.verdict().unwrap();
     let lines: Vec<String> = report.lines().map(str::to_string).collect();
@@ -64,7 +64,7 @@ fn bench_rom_checks_pass_and_speed_has_not_collapsed() {
 /// at a time (never a rebuild), and the map on screen moves with it.
 #[test]
 fn flying_scrolls_the_window_incrementally() {
-    let keys: KeyScript = "20:SELECT,24:,28:SELECT,32:UP".parse().unwrap();
+    let keys: KeyScript = "21:SELECT,25:,29:SELECT,33:UP".parse().unwrap();
     let report = run_rom("terrain", RunConfig { frames: 400, keys, ..Default::default() });
     report.verdict().unwrap();
     let frames: Vec<_> = report.lines().filter(|l| l.starts_with("frame n=")).map(e2e::fields).collect();
@@ -72,7 +72,7 @@ fn flying_scrolls_the_window_incrementally() {
     assert!(updates.len() >= 3, "only {} window updates in the flight", updates.len());
     assert!(updates.iter().all(|t| t % 64 == 0 && *t < 64 * 64), "a rebuild or a partial update: {updates:?}");
     assert!(frames.last().unwrap()["view"] == "2", "the flight ends in the map view");
-    let keys: KeyScript = "20:SELECT,24:,28:SELECT,32:".parse().unwrap();
+    let keys: KeyScript = "21:SELECT,25:,29:SELECT,33:".parse().unwrap();
     let still = run_rom("terrain", RunConfig { frames: 400, keys, ..Default::default() });
     let (differing, _) = report.last_frame.unwrap().diff(&still.last_frame.unwrap());
     assert!(differing > 1000, "only {differing} pixels of the map moved");

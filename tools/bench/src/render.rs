@@ -11,8 +11,8 @@ use std::fmt::Write;
 pub const FRAMES: usize = 600;
 /// The flight (emulator frames: keys): straight, turns, climbs and dives, a
 /// world change, and (from the start position near the world's corner) wraps.
-pub const SCRIPT: &str = "0:UP,150:UP+RIGHT,300:UP+A,420:UP+LEFT,560:UP+B,700:UP+START,712:UP,850:UP+R,\
-                          1000:UP+RIGHT+A,1150:UP+L,1300:UP,1500:UP+LEFT+B,1700:UP";
+pub const SCRIPT: &str = "1:UP,151:UP+RIGHT,301:UP+A,421:UP+LEFT,561:UP+B,701:UP+START,713:UP,851:UP+R,\
+                          1001:UP+RIGHT+A,1151:UP+L,1301:UP,1501:UP+LEFT+B,1701:UP";
 /// CPU cycles per second.
 pub const HZ: f64 = 16_777_216.0;
 /// Cycles of one screen refresh.

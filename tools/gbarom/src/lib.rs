@@ -4,6 +4,7 @@
 use std::path::Path;
 
 pub mod iwram;
+pub mod tiny;
 
 /// The boot logo every cartridge header carries at 0x04..0xA0 (the BIOS refuses
 /// to boot a cartridge without it).
@@ -62,6 +63,28 @@ pub fn elf_to_gba(elf: &[u8], header: &Header) -> Result<Vec<u8>, RomError> {
     agb_gbafix::write_gba_file(elf, h, agb_gbafix::PaddingBehaviour::DoNotPad, false, &mut out)
         .map_err(|e| RomError::Convert(e.to_string()))?;
     Ok(out)
+}
+
+/// Writes a valid cartridge header into a raw ROM image (as `gbafix` does):
+/// the boot logo, `header`'s title and codes, 0x96 at 0xB2 and the checksum.
+/// The entry branch at 0x00 and everything from 0xC0 on are kept.
+pub fn fix_header(rom: &mut [u8], header: &Header) -> Result<(), RomError> {
+    if rom.len() < 0xC0 {
+        return Err(RomError::Convert(format!("{} bytes is too short for a header (0xC0 bytes)", rom.len())));
+    }
+    rom[0x04..0xA0].copy_from_slice(&LOGO);
+    rom[0xA0..0xAC].fill(0);
+    for (i, b) in header.title.to_ascii_uppercase().bytes().take(12).enumerate() {
+        rom[0xA0 + i] = b;
+    }
+    rom[0xAC..0xB0].copy_from_slice(&header.game_code);
+    rom[0xB0..0xB2].copy_from_slice(&header.maker_code);
+    rom[0xB2] = 0x96;
+    rom[0xB3..0xBC].fill(0);
+    rom[0xBC] = header.version;
+    rom[0xBD] = rom[0xA0..0xBD].iter().fold(0u8, |c, b| c.wrapping_sub(*b)).wrapping_sub(0x19);
+    rom[0xBE..0xC0].fill(0);
+    Ok(())
 }
 
 /// True if `bytes` is an ELF file.
@@ -125,5 +148,20 @@ mod tests {
         bad[0x10] ^= 0x40;
         assert!(check_header(&bad).unwrap_err().contains("logo"));
         assert!(check_header(&rom[..0x80]).is_err());
+    }
+
+    #[test]
+    fn fix_header_makes_a_valid_header_and_keeps_the_code() {
+        let mut rom: Vec<u8> = (0..0x100u32).map(|i| (i * 7) as u8).collect();
+        let before = rom.clone();
+        let header = Header { title: "tiny".into(), game_code: *b"ZTNY", maker_code: *b"ZZ", version: 3 };
+        fix_header(&mut rom, &header).unwrap();
+        assert_eq!(check_header(&rom), Ok(()));
+        assert_eq!(&rom[0xA0..0xAC], b"TINY\0\0\0\0\0\0\0\0");
+        assert_eq!(&rom[0xAC..0xB2], b"ZTNYZZ");
+        assert_eq!(rom[0xBC], 3);
+        assert_eq!(rom[..4], before[..4], "entry branch");
+        assert_eq!(rom[0xC0..], before[0xC0..], "code");
+        assert!(fix_header(&mut [0u8; 0xBF], &header).is_err());
     }
 }

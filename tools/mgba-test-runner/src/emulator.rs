@@ -42,7 +42,7 @@ impl std::fmt::Display for Level {
             Level::Stub => "STUB",
             Level::GameError => "GAME_ERROR",
         };
-        f.write_str(s)
+        f.pad(s)
     }
 }
 

@@ -67,7 +67,8 @@ impl Frame {
     /// Saves the frame as PNG (creating parent directories).
     pub fn save_png(&self, path: &Path) -> Result<(), GoldenError> {
         if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(|e| GoldenError::Io(dir.to_path_buf(), e.to_string()))?;
+            std::fs::create_dir_all(dir)
+                .map_err(|e| GoldenError::Io(path.to_path_buf(), format!("cannot create {}: {e}", dir.display())))?;
         }
         self.to_image().save(path).map_err(|e| GoldenError::Io(path.to_path_buf(), e.to_string()))
     }

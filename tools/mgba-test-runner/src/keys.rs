@@ -1,4 +1,6 @@
-//! GBA keys and scripted key timelines such as `0:RIGHT,60:RIGHT+A,120:`.
+//! GBA keys and scripted key timelines such as `1:RIGHT,60:RIGHT+A,120:`.
+//!
+//! Frames are screen refreshes numbered from 1, as everywhere in the harness.
 
 use std::fmt;
 use std::str::FromStr;
@@ -51,6 +53,8 @@ pub enum ScriptError {
     BadEntry(String),
     #[error("frame numbers must increase: {0} comes after {1}")]
     NotIncreasing(u32, u32),
+    #[error("`{0}`: frames count from 1 (frame 1 is the first screen refresh)")]
+    FrameZero(String),
 }
 
 impl FromStr for Keys {
@@ -66,21 +70,26 @@ impl FromStr for Keys {
     }
 }
 
-/// Keys to hold from given frames on: `0:RIGHT,60:RIGHT+A,120:` holds RIGHT for
-/// frames 0..60, RIGHT+A for 60..120, then nothing.
+/// Keys to hold from given frames on: `1:RIGHT,60:RIGHT+A,120:` holds RIGHT in
+/// frames 1 to 59, RIGHT+A in frames 60 to 119, then nothing. Frames are
+/// screen refreshes numbered from 1; keys set for frame N are what the ROM reads
+/// from the start of frame N (its VBlank) on.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct KeyScript {
     steps: Vec<(u32, Keys)>,
 }
 
 impl KeyScript {
-    /// The keys held during frame `frame` (frames count from 0).
+    /// The keys held during frame `frame` (frames count from 1).
     pub fn keys_at(&self, frame: u32) -> Keys {
         self.steps.iter().take_while(|(f, _)| *f <= frame).last().map(|(_, k)| *k).unwrap_or_default()
     }
 
-    /// Appends a step (frames must increase).
+    /// Appends a step (frames count from 1 and must increase).
     pub fn then(mut self, frame: u32, keys: Keys) -> Result<Self, ScriptError> {
+        if frame == 0 {
+            return Err(ScriptError::FrameZero(format!("0:{keys}")));
+        }
         if let Some((last, _)) = self.steps.last()
             && frame <= *last
         {
@@ -98,6 +107,9 @@ impl FromStr for KeyScript {
         for entry in s.split(',').map(str::trim).filter(|e| !e.is_empty()) {
             let (frame, keys) = entry.split_once(':').ok_or_else(|| ScriptError::BadEntry(entry.into()))?;
             let frame: u32 = frame.trim().parse().map_err(|_| ScriptError::BadEntry(entry.into()))?;
+            if frame == 0 {
+                return Err(ScriptError::FrameZero(entry.into()));
+            }
             script = script.then(frame, keys.parse()?)?;
         }
         Ok(script)
@@ -110,8 +122,8 @@ mod tests {
 
     #[test]
     fn parses_a_timeline() {
-        let s: KeyScript = "0:RIGHT, 60:right+A,120:".parse().unwrap();
-        assert_eq!(s.keys_at(0), Keys::RIGHT);
+        let s: KeyScript = "1:RIGHT, 60:right+A,120:".parse().unwrap();
+        assert_eq!(s.keys_at(1), Keys::RIGHT);
         assert_eq!(s.keys_at(59), Keys::RIGHT);
         assert_eq!(s.keys_at(60), Keys::RIGHT | Keys::A);
         assert_eq!(s.keys_at(500), Keys::NONE);
@@ -120,7 +132,9 @@ mod tests {
 
     #[test]
     fn rejects_bad_scripts() {
-        assert_eq!("0:JUMP".parse::<KeyScript>(), Err(ScriptError::UnknownKey("JUMP".into())));
+        assert_eq!("1:JUMP".parse::<KeyScript>(), Err(ScriptError::UnknownKey("JUMP".into())));
+        assert_eq!("0:UP".parse::<KeyScript>(), Err(ScriptError::FrameZero("0:UP".into())));
+        assert!(KeyScript::default().then(0, Keys::A).is_err());
         assert!(matches!("RIGHT".parse::<KeyScript>(), Err(ScriptError::BadEntry(_))));
         assert_eq!("10:A,5:B".parse::<KeyScript>(), Err(ScriptError::NotIncreasing(5, 10)));
     }

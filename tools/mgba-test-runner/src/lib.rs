@@ -5,7 +5,7 @@
 //! ```no_run
 //! use mgba_test_runner::{run, RunConfig};
 //! let rom = mgba_test_runner::rom::load("target/gba/terrain.gba".as_ref()).unwrap();
-//! let config = RunConfig { frames: 60, keys: "0:RIGHT,30:".parse().unwrap(), ..Default::default() };
+//! let config = RunConfig { frames: 60, keys: "1:RIGHT,30:".parse().unwrap(), ..Default::default() };
 //! let report = run(&rom, &config).unwrap();
 //! report.verdict().unwrap();
 //! assert!(report.lines().any(|l| l.contains("boot ok")));
@@ -17,6 +17,7 @@ mod frame;
 mod keys;
 
 mod run;
+mod sav;
 
 /// ROM loading and header checks (re-exported from `gbarom`).
 pub use gbarom as rom;
@@ -24,4 +25,5 @@ pub use gbarom as rom;
 pub use emulator::{Emulator, Level, LoadError, LogLine};
 pub use frame::{Frame, GoldenError, GoldenMode, check_golden};
 pub use keys::{KeyScript, Keys, ScriptError};
-pub use run::{GifCapture, RomLine, RunConfig, RunFailure, RunReport, run};
+pub use run::{Echo, GifCapture, RomLine, RunConfig, RunFailure, RunReport, run};
+pub use sav::{MAX_SAVE, SavError, read_sav, write_sav};

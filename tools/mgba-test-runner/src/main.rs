@@ -1,46 +1,73 @@
 //! `mgba-test-runner`: run a GBA ROM headless and fail on panics, bad memory
 //! accesses and golden mismatches.
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use clap::Parser;
-use mgba_test_runner::{GoldenMode, KeyScript, RunConfig, rom, run};
-use std::path::PathBuf;
+use mgba_test_runner::{Echo, GifCapture, GoldenMode, KeyScript, RunConfig, read_sav, rom, run, write_sav};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+const AFTER_HELP: &str = "\
+Frames:
+  A frame is one screen refresh (280,896 cycles, about 1/60 s), numbered from 1
+  by every option: --frames N runs frames 1 to N. --keys N:KEYS holds KEYS from
+  the start of frame N (its VBlank: the ROM can read them before frame N's
+  picture is drawn). --screenshot, --golden and --gif take frame N's picture:
+  the screen as frame N ends. [N] before an echoed log line is the frame it was written
+  in. A ROM's own frame counter may count fewer: drawing one picture can take
+  several refreshes.
+
+Output:
+  stdout: the files written and the frames run. stderr: the ROM's Error and
+  Fatal log lines (every line with -v, none with -q), then the verdict.
+
+Exit status:
+  0  the run is clean
+  1  the ROM panicked (an mGBA Fatal log line), touched bad memory, or a golden
+     image differs, is missing (then written) or unreadable
+  2  bad usage or input: a bad option, a missing or invalid ROM or save file,
+     an output that cannot be written
+
+Example:
+  mgba-test-runner target/gba/terrain.gba --frames 300 \\
+    --keys '1:RIGHT,60:RIGHT+A,120:' --screenshot 120:shot.png --sav terrain.sav";
+
 /// Run a GBA ROM (a .gba file, or an ELF converted on the fly) headless in mGBA.
-///
-/// Exit status: 0 when the run is clean, 1 when the ROM panicked (mGBA Fatal
-/// log line), touched bad memory, or a golden image differs; 2 for bad usage.
 #[derive(Debug, Parser)]
-#[command(
-    version,
-    after_help = "Example:\n  mgba-test-runner target/gba/terrain.gba --frames 300 \\\n    --keys '0:RIGHT,60:RIGHT+A,120:' --screenshot 120:shot.png --golden 60:tests/golden/boot.png"
-)]
+#[command(version, after_help = AFTER_HELP)]
 struct Args {
     /// The ROM: a .gba file or the ROM's ELF.
     rom: PathBuf,
-    /// Frames to run.
-    #[arg(long, default_value_t = 60)]
+    /// Frames to run: screen refreshes 1 to N.
+    #[arg(long, default_value_t = 60, value_name = "N")]
     frames: u32,
-    /// Key timeline `FRAME:KEY+KEY,...`, e.g. `0:RIGHT,60:RIGHT+A,120:`.
-    #[arg(long, default_value = "")]
+    /// Key timeline `FRAME:KEY+KEY,...`: `1:RIGHT,60:RIGHT+A,120:` holds RIGHT
+    /// in frames 1-59, RIGHT+A in 60-119, then nothing.
+    #[arg(long, default_value = "", value_name = "FRAME:KEYS,...")]
     keys: KeyScript,
-    /// Save the screen after frame N: `N:PATH.png` (repeatable).
-    #[arg(long = "screenshot", value_parser = frame_path)]
+    /// Save frame N's picture (the screen as frame N ends) to a PNG (repeatable).
+    #[arg(long = "screenshot", value_parser = frame_path, value_name = "N:PATH.png")]
     screenshots: Vec<(u32, PathBuf)>,
-    /// Compare the screen after frame N with a golden PNG: `N:PATH.png` (repeatable).
-    #[arg(long = "golden", value_parser = frame_path)]
+    /// Compare frame N's picture with a golden PNG; a missing one is written (repeatable).
+    #[arg(long = "golden", value_parser = frame_path, value_name = "N:PATH.png")]
     goldens: Vec<(u32, PathBuf)>,
     /// Rewrite the golden images instead of comparing.
     #[arg(long)]
     bless: bool,
-    /// Record an animated GIF of frames FROM..=TO, one in EVERY: `PATH:FROM:TO:EVERY`.
-    #[arg(long, value_parser = gif_spec)]
-    gif: Option<mgba_test_runner::GifCapture>,
+    /// Record an animated GIF of the pictures of frames FROM to TO, one in EVERY.
+    #[arg(long, value_parser = gif_spec, value_name = "PATH:FROM:TO:EVERY")]
+    gif: Option<GifCapture>,
     /// Stop when the ROM logs a line containing this text.
-    #[arg(long)]
+    #[arg(long, value_name = "TEXT")]
     stop_on: Option<String>,
-    /// Do not echo the ROM's log.
+    /// Battery save file: loaded into SRAM if it exists, written back (atomically)
+    /// at the end of the run.
+    #[arg(long, value_name = "FILE")]
+    sav: Option<PathBuf>,
+    /// Echo every line the ROM logs, and mGBA's memory warnings.
+    #[arg(long, short, conflicts_with = "quiet")]
+    verbose: bool,
+    /// Echo nothing of the ROM's log, not even its errors (the verdict still prints).
     #[arg(long, short)]
     quiet: bool,
 }
@@ -49,12 +76,15 @@ fn frame_path(s: &str) -> Result<(u32, PathBuf), String> {
     let (n, p) = s.split_once(':').ok_or_else(|| format!("`{s}` is not FRAME:PATH"))?;
     let n: u32 = n.parse().map_err(|_| format!("`{n}` is not a frame number"))?;
     if n == 0 {
-        return Err("frames count from 1".into());
+        return Err("frames count from 1 (frame 1 is the first screen refresh)".into());
+    }
+    if p.is_empty() {
+        return Err(format!("`{s}` has no file name"));
     }
     Ok((n, PathBuf::from(p)))
 }
 
-fn gif_spec(s: &str) -> Result<mgba_test_runner::GifCapture, String> {
+fn gif_spec(s: &str) -> Result<GifCapture, String> {
     let parts: Vec<&str> = s.rsplitn(4, ':').collect();
     if parts.len() != 4 {
         return Err(format!("`{s}` is not PATH:FROM:TO:EVERY"));
@@ -62,9 +92,9 @@ fn gif_spec(s: &str) -> Result<mgba_test_runner::GifCapture, String> {
     let n = |v: &str| v.parse::<u32>().map_err(|_| format!("`{v}` is not a number"));
     let (every, to, from) = (n(parts[0])?, n(parts[1])?, n(parts[2])?);
     if from == 0 || to < from || every == 0 {
-        return Err("need 1 <= FROM <= TO and EVERY >= 1".into());
+        return Err("need 1 <= FROM <= TO and EVERY >= 1 (frames count from 1)".into());
     }
-    Ok(mgba_test_runner::GifCapture { path: PathBuf::from(parts[3]), from, to, every })
+    Ok(GifCapture { path: PathBuf::from(parts[3]), from, to, every })
 }
 
 fn main() -> ExitCode {
@@ -79,11 +109,53 @@ fn main() -> ExitCode {
     }
 }
 
-fn real_main(args: Args) -> Result<bool> {
-    let bytes = rom::load(&args.rom).with_context(|| format!("loading {}", args.rom.display()))?;
-    if let Err(e) = rom::check_header(&bytes) {
-        bail!("{}: not a valid GBA ROM header: {e}", args.rom.display());
+/// Every capture must fall inside the run.
+fn check_frames(args: &Args) -> Result<()> {
+    if args.frames == 0 {
+        bail!("--frames 0: run at least one frame");
     }
+    let past = |what: &str, n: u32, path: &Path| -> Result<()> {
+        if n > args.frames {
+            bail!("{what} {n}:{}: frame {n} is past the last frame (--frames {})", path.display(), args.frames);
+        }
+        Ok(())
+    };
+    for (n, path) in &args.screenshots {
+        past("--screenshot", *n, path)?;
+    }
+    for (n, path) in &args.goldens {
+        past("--golden", *n, path)?;
+    }
+    if let Some(g) = &args.gif {
+        past("--gif", g.to, &g.path)?;
+    }
+    Ok(())
+}
+
+fn load_rom(path: &Path) -> Result<Vec<u8>> {
+    let bytes = match rom::load(path) {
+        Ok(b) => b,
+        Err(e @ rom::RomError::Read { .. }) => bail!("{e}"),
+        Err(e) => bail!("{}: {e}", path.display()),
+    };
+    if let Err(e) = rom::check_header(&bytes) {
+        bail!("{}: not a GBA ROM: {e}", path.display());
+    }
+    Ok(bytes)
+}
+
+fn real_main(args: Args) -> Result<bool> {
+    check_frames(&args)?;
+    let bytes = load_rom(&args.rom)?;
+    let save = match &args.sav {
+        Some(path) => read_sav(path)?,
+        None => None,
+    };
+    let echo = match (args.verbose, args.quiet) {
+        (true, _) => Echo::All,
+        (_, true) => Echo::Off,
+        _ => Echo::Errors,
+    };
     let config = RunConfig {
         frames: args.frames,
         keys: args.keys,
@@ -91,14 +163,22 @@ fn real_main(args: Args) -> Result<bool> {
         goldens: args.goldens,
         actual_dir: std::env::temp_dir(),
         golden_mode: Some(if args.bless { GoldenMode::Bless } else { GoldenMode::Check }),
+        save,
         stop_on: args.stop_on,
         gif: args.gif,
-        echo: !args.quiet,
-        ..Default::default()
+        echo,
     };
-    let report = run(&bytes, &config)?;
+    let report = match run(&bytes, &config) {
+        Ok(r) => r,
+        Err(mgba_test_runner::RunFailure::Load(e)) => bail!("{}: {e}", args.rom.display()),
+        Err(e) => return Err(e.into()),
+    };
     for path in &report.screenshots {
         println!("screenshot: {}", path.display());
+    }
+    if let Some(path) = &args.sav {
+        write_sav(path, &report.save)?;
+        println!("save: {} ({} bytes)", path.display(), report.save.len());
     }
     println!("frames run: {}", report.frames);
     match report.verdict() {

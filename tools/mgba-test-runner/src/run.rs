@@ -1,5 +1,13 @@
 //! A whole headless run: frames, scripted keys, screenshots, goldens, and the
 //! verdict (a Fatal log line or an mGBA memory warning fails the run).
+//!
+//! **Frames** are screen refreshes (280,896 cycles, about 1/60 s), numbered
+//! from 1, the same for every option: a run of `frames: N` runs frames 1 to N;
+//! keys scripted at frame N are held from the start of frame N (its VBlank, so
+//! the ROM can read them before the frame's picture is drawn); a screenshot,
+//! golden or GIF frame N is the picture frame N ended with; a log line's frame
+//! is the one it was written in. A ROM's own frame counter may differ: one that
+//! draws a picture in several refreshes counts fewer.
 
 use crate::emulator::{Emulator, Level, LogLine};
 use crate::frame::{Frame, GoldenError, GoldenMode, check_golden};
@@ -22,9 +30,9 @@ pub struct RunConfig {
     pub frames: u32,
     /// Keys to hold, by frame.
     pub keys: KeyScript,
-    /// Save the screen after frame N (counting from 1) to a PNG.
+    /// Save the picture frame N ended with (frames count from 1) to a PNG.
     pub screenshots: Vec<(u32, PathBuf)>,
-    /// Compare the screen after frame N with a golden PNG.
+    /// Compare the picture frame N ended with with a golden PNG.
     pub goldens: Vec<(u32, PathBuf)>,
     /// Where mismatching frames are saved for inspection.
     pub actual_dir: PathBuf,
@@ -34,10 +42,22 @@ pub struct RunConfig {
     pub save: Option<Vec<u8>>,
     /// Stop early when the ROM logs a line containing this text.
     pub stop_on: Option<String>,
-    /// Echo the ROM's log lines to stderr as they come.
-    pub echo: bool,
+    /// Which of the ROM's log lines to echo to stderr as they come.
+    pub echo: Echo,
     /// Record an animated GIF.
     pub gif: Option<GifCapture>,
+}
+
+/// What [`run`] echoes to stderr while it runs.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Echo {
+    /// Nothing (the report has everything).
+    #[default]
+    Off,
+    /// The ROM's Fatal and Error lines.
+    Errors,
+    /// Every line the ROM logs, and mGBA's memory warnings.
+    All,
 }
 
 /// Which frames go into an animated GIF, and where it is written.
@@ -141,7 +161,7 @@ pub fn run(rom: &[u8], config: &RunConfig) -> Result<RunReport, RunFailure> {
     let mut fatal_at: Option<u32> = None;
     let mut gif_frames: Vec<Frame> = Vec::new();
     for frame in 1..=config.frames {
-        emu.set_keys(config.keys.keys_at(frame - 1));
+        emu.set_keys(config.keys.keys_at(frame));
         emu.run_frame();
         report.frames = frame;
         let mut stop = false;
@@ -197,7 +217,12 @@ fn absorb(
     stop: &mut bool,
 ) {
     if line.is_rom_log() {
-        if config.echo {
+        let shown = match config.echo {
+            Echo::Off => false,
+            Echo::Errors => matches!(line.level, Level::Fatal | Level::Error),
+            Echo::All => true,
+        };
+        if shown {
             eprintln!("[{frame:>6}] {:<5} {}", line.level, line.message);
         }
         if line.level == Level::Fatal {
@@ -208,7 +233,7 @@ fn absorb(
         }
         report.log.push(RomLine { frame, level: line.level, text: line.message });
     } else if line.is_memory_warning() {
-        if config.echo {
+        if config.echo == Echo::All {
             eprintln!("[{frame:>6}] mGBA {}: {}", line.level, line.message);
         }
         report.memory_warnings.push((frame, line.message));

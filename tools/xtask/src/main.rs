@@ -2,8 +2,9 @@
 //!
 //! - `setup`: install what a fresh Debian 12 machine lacks (idempotent).
 //! - `rom`: build the ROMs, print the path of `target/gba/terrain.gba`.
-//! - `run`: build and run the ROM: an mGBA window when a display exists,
-//!   otherwise headless with screenshots.
+//! - `run`: build and run the ROM (or `--rom FILE`): an mGBA window when a
+//!   display exists (the emulator looked for in PATH, then /usr/games),
+//!   otherwise headless in the harness with screenshots.
 //! - `test`: formatting and lints, host tests, ROM build, emulator tests.
 //! - `bench`: every benchmark; each writes JSON lines under `target/bench/`.
 
@@ -12,9 +13,12 @@ mod rom;
 mod setup;
 
 use anyhow::Result;
+use anyhow::{Context, bail};
 use clap::{Parser, Subcommand};
-use cmd::{cargo, have_command, root, run};
+use cmd::{cargo, find_emulator, root, run};
+use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::time::{Duration, Instant};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -37,9 +41,17 @@ enum Task {
         /// Run headless even when a display exists.
         #[arg(long)]
         headless: bool,
-        /// Frames to run headless (60 per second).
+        /// Frames to run headless (screen refreshes, 60 per second).
         #[arg(long, default_value_t = 300)]
         frames: u32,
+        /// Run this ROM (a .gba file, e.g. one made by `tilebake pack`) instead
+        /// of building target/gba/terrain.gba.
+        #[arg(long, value_name = "FILE")]
+        rom: Option<PathBuf>,
+        /// Close the window after this many seconds, failing if the emulator
+        /// exited before (a smoke test of the window).
+        #[arg(long, value_name = "SECONDS")]
+        seconds: Option<u64>,
     },
     /// Run every test: lints, host tests, ROM build, emulator tests.
     Test {
@@ -77,7 +89,7 @@ fn task(task: Task) -> Result<()> {
             println!("{}", path.display());
             Ok(())
         }
-        Task::Run { headless, frames } => run_rom(headless, frames),
+        Task::Run { headless, frames, rom, seconds } => run_rom(headless, frames, rom.as_deref(), seconds),
         Task::Test { bless, no_lint } => test(bless, no_lint),
         Task::Lint => {
             setup::setup()?;
@@ -142,8 +154,8 @@ fn test(bless: bool, no_lint: bool) -> Result<()> {
 }
 
 /// A key timeline for the headless demo run: cruise, bank right while
-/// climbing, bank left, dive.
-const DEMO_KEYS: &str = "0:UP,90:UP+RIGHT+A,170:UP,230:UP+LEFT,300:UP+B,360:UP";
+/// climbing, bank left, dive (harness frames: screen refreshes from 1).
+const DEMO_KEYS: &str = "1:UP,91:UP+RIGHT+A,171:UP,231:UP+LEFT,301:UP+B,361:UP";
 
 /// The harness's command line, run through cargo.
 fn runner() -> Command {
@@ -159,35 +171,92 @@ fn tilebake() -> Command {
     c
 }
 
-fn run_rom(headless: bool, frames: u32) -> Result<()> {
-    setup::setup()?;
-    let gba = rom::build()?;
-    println!("ROM: {}", gba.display());
+/// Checks a ROM given with `--rom`: it must be readable and have a valid
+/// cartridge header. Errors are one line naming the file.
+fn check_rom(path: &Path) -> Result<PathBuf> {
+    let bytes = gbarom::load(path).map_err(|e| match e {
+        gbarom::RomError::Read { .. } => anyhow::anyhow!("{e}"),
+        e => anyhow::anyhow!("{}: {e}", path.display()),
+    })?;
+    if let Err(e) = gbarom::check_header(&bytes) {
+        bail!("{}: not a GBA ROM: {e}", path.display());
+    }
+    std::path::absolute(path).with_context(|| format!("{}: no absolute path", path.display()))
+}
+
+fn run_rom(headless: bool, frames: u32, rom: Option<&Path>, seconds: Option<u64>) -> Result<()> {
+    let given = rom.map(check_rom).transpose()?;
     let display = std::env::var_os("DISPLAY").is_some() || std::env::var_os("WAYLAND_DISPLAY").is_some();
-    if display && !headless {
-        let emulator = ["mgba-qt", "mgba"].into_iter().find(|e| have_command(e));
-        let emulator = match emulator {
+    let window = display && !headless;
+    if seconds.is_some() && !window {
+        bail!(
+            "--seconds closes the emulator's window: it needs a display (DISPLAY or WAYLAND_DISPLAY) and no --headless"
+        );
+    }
+    setup::setup()?;
+    let gba = match given {
+        Some(path) => path,
+        None => rom::build()?,
+    };
+    println!("ROM: {}", gba.display());
+    if window {
+        let emulator = match find_emulator() {
             Some(e) => e,
             None => {
                 setup::apt_install(&["mgba-sdl"])?;
-                "mgba"
+                find_emulator().context("installed Debian's mgba-sdl, but found no `mgba` in PATH or /usr/games")?
             }
         };
-        eprintln!("running {} in {emulator} (close the window to stop)", gba.display());
-        return run(Command::new(emulator).arg(&gba));
+        return match seconds {
+            None => {
+                eprintln!("running {} in {} (close the window to stop)", gba.display(), emulator.display());
+                run(Command::new(&emulator).arg(&gba))
+            }
+            Some(s) => window_for(&emulator, &gba, Duration::from_secs(s)),
+        };
     }
     let out = root().join("target/run");
     std::fs::create_dir_all(&out)?;
     let mut c = runner();
-    c.arg(&gba).args(["--frames", &frames.to_string(), "--keys", DEMO_KEYS, "--quiet"]);
+    c.arg(&gba).args(["--frames", &frames.to_string(), "--keys", DEMO_KEYS]);
     for f in (60..=frames).step_by(60) {
         c.arg("--screenshot").arg(format!("{f}:{}", out.join(format!("frame-{f:05}.png")).display()));
     }
+    // The GIF: from the first second on, at most 7 seconds, 15 pictures a second.
     let gif = out.join("flight.gif");
-    c.arg("--gif").arg(format!("{}:60:{}:4", gif.display(), frames.min(420)));
-    eprintln!("no display: running {frames} frames headless");
+    if frames >= 60 {
+        c.arg("--gif").arg(format!("{}:60:{}:4", gif.display(), frames.min(420)));
+    }
+    if display {
+        eprintln!("--headless: running {frames} frames in the harness");
+    } else {
+        eprintln!("no display: running {frames} frames headless");
+    }
     run(&mut c)?;
-    println!("screenshots and flight.gif in {}", out.display());
+    println!("screenshots (one a second) and flight.gif in {}", out.display());
+    Ok(())
+}
+
+/// Runs `emulator` on `gba` for `time`, fails if it exits before, then kills it.
+fn window_for(emulator: &Path, gba: &Path, time: Duration) -> Result<()> {
+    eprintln!("running {} in {} for {} s", gba.display(), emulator.display(), time.as_secs());
+    let mut child =
+        Command::new(emulator).arg(gba).spawn().with_context(|| format!("could not start {}", emulator.display()))?;
+    let start = Instant::now();
+    while start.elapsed() < time {
+        if let Some(status) = child.try_wait()? {
+            bail!(
+                "{} exited after {:.1} s ({status}): the window did not stay up",
+                emulator.display(),
+                start.elapsed().as_secs_f64()
+            );
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    // mgba-sdl ignores SIGTERM; Child::kill sends SIGKILL.
+    child.kill().with_context(|| format!("could not stop {}", emulator.display()))?;
+    child.wait()?;
+    eprintln!("{} stayed up for {} s; closed it", emulator.display(), time.as_secs());
     Ok(())
 }
 
@@ -197,12 +266,12 @@ fn docs() -> Result<()> {
     let docs = root().join("docs");
     std::fs::create_dir_all(&docs)?;
     let mut c = runner();
-    c.arg(&gba).args(["--frames", "420", "--keys", DEMO_KEYS, "--quiet"]);
+    c.arg(&gba).args(["--frames", "420", "--keys", DEMO_KEYS]);
     c.arg("--gif").arg(format!("{}:60:420:4", docs.join("flight.gif").display()));
     run(&mut c)?;
-    for (name, keys) in [("view-terrain.png", "0:UP,60:"), ("view-boundaries.png", "0:UP,60:,70:SELECT,74:")] {
+    for (name, keys) in [("view-terrain.png", "1:UP,61:"), ("view-boundaries.png", "1:UP,61:,71:SELECT,75:")] {
         let mut c = runner();
-        c.arg(&gba).args(["--frames", "120", "--keys", keys, "--quiet"]);
+        c.arg(&gba).args(["--frames", "120", "--keys", keys]);
         c.arg("--screenshot").arg(format!("120:{}", docs.join(name).display()));
         run(&mut c)?;
     }

@@ -1,0 +1,86 @@
+//! Battery saves as files (`--sav FILE`): read before a run when the file
+//! exists, written back at the end through a temporary file and a rename, so
+//! an interrupted write never leaves half a save.
+
+use std::path::{Path, PathBuf};
+
+/// The largest GBA battery save: 128 KB of flash.
+pub const MAX_SAVE: u64 = 128 * 1024;
+
+/// A save file that could not be read or written.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SavError {
+    #[error("{0}: {1}")]
+    Io(PathBuf, String),
+    #[error("{0}: {1} bytes is too big for a GBA save (at most 131072 bytes)")]
+    TooBig(PathBuf, u64),
+}
+
+/// The save in `path`: `None` when the file does not exist or is empty (a
+/// blank save, as mGBA's own frontend creates).
+pub fn read_sav(path: &Path) -> Result<Option<Vec<u8>>, SavError> {
+    let io = |e: std::io::Error| SavError::Io(path.to_path_buf(), e.to_string());
+    let meta = match std::fs::metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(io(e)),
+    };
+    if meta.is_dir() {
+        return Err(SavError::Io(path.to_path_buf(), "is a directory, not a save file".into()));
+    }
+    if meta.len() > MAX_SAVE {
+        return Err(SavError::TooBig(path.to_path_buf(), meta.len()));
+    }
+    let bytes = std::fs::read(path).map_err(io)?;
+    Ok(if bytes.is_empty() { None } else { Some(bytes) })
+}
+
+/// Writes `data` to `path` atomically: a temporary file beside it, then a rename.
+pub fn write_sav(path: &Path, data: &[u8]) -> Result<(), SavError> {
+    let io = |e: std::io::Error| SavError::Io(path.to_path_buf(), format!("cannot write the save: {e}"));
+    let name = path.file_name().ok_or_else(|| SavError::Io(path.to_path_buf(), "not a file name".into()))?;
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let tmp = dir.join(format!(".{}.tmp-{}", name.to_string_lossy(), std::process::id()));
+    let write = || -> std::io::Result<()> {
+        use std::io::Write;
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(data)?;
+        f.sync_all()
+    };
+    if let Err(e) = write() {
+        std::fs::remove_file(&tmp).ok();
+        return Err(io(e));
+    }
+    std::fs::rename(&tmp, path).map_err(|e| {
+        std::fs::remove_file(&tmp).ok();
+        io(e)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn saves_round_trip_and_bad_files_name_themselves() {
+        let dir = std::env::temp_dir().join(format!("mgba-sav-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("game.sav");
+        assert_eq!(read_sav(&path), Ok(None), "no file yet");
+        write_sav(&path, &[1, 2, 3]).unwrap();
+        assert_eq!(read_sav(&path), Ok(Some(vec![1, 2, 3])));
+        write_sav(&path, &[4; 10]).unwrap();
+        assert_eq!(read_sav(&path), Ok(Some(vec![4; 10])), "replaced");
+        let leftovers: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(leftovers, vec![std::ffi::OsString::from("game.sav")], "no temporary file left");
+        std::fs::write(&path, b"").unwrap();
+        assert_eq!(read_sav(&path), Ok(None), "an empty file is a blank save");
+        std::fs::write(&path, vec![0; MAX_SAVE as usize + 1]).unwrap();
+        assert!(read_sav(&path).unwrap_err().to_string().starts_with(&path.display().to_string()));
+        let err = read_sav(&dir).unwrap_err().to_string();
+        assert!(err.contains("is a directory"), "{err}");
+        let err = write_sav(&dir.join("missing/x.sav"), &[1]).unwrap_err().to_string();
+        assert!(err.contains("missing"), "{err}");
+        std::fs::remove_dir_all(dir).ok();
+    }
+}
