@@ -306,7 +306,7 @@ fn docs() -> Result<()> {
     run(tilebake().arg("pack").arg(&gba).arg(&paper).arg("-o").arg(&packed))?;
     for (name, rom) in [("paper", &packed), ("ours", &gba)] {
         let mut c = runner();
-        c.arg(rom).args(["--frames", "150", "--keys", "0:UP,40:UP+RIGHT,70:UP,100:", "--quiet"]);
+        c.arg(rom).args(["--frames", "150", "--keys", "1:UP,41:UP+RIGHT,71:UP,101:", "--quiet"]);
         c.arg("--screenshot").arg(format!("150:{}", docs.join(format!("{name}-flight.png")).display()));
         run(&mut c)?;
     }
