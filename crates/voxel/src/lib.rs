@@ -4,7 +4,7 @@
 //! - [`trig`]: integer sine table.
 //! - [`projection`]: depth slices, level of detail, reciprocal table, fog levels.
 //! - [`palette`]: the 256-colour plan (interface, sky, 4 fog levels of terrain).
-//! - [`render`]: camera, scene (tile window + bank), the column renderer.
+//! - [`render`](mod@render): camera, scene (tile window + bank), the column renderer.
 //! - [`cache`]: the texels round the camera, flat, for the GBA's march.
 //! - [`flight`]: moving the camera from the keypad, never below the ground.
 #![no_std]

@@ -1,5 +1,5 @@
 //! A minimal GBA ROM that is not this project's: 33 hand-assembled ARM
-//! instructions behind a header made by [`fix_header`](crate::fix_header), for
+//! instructions behind a header made by [`fix_header`], for
 //! testing tools (the mGBA harness, `cargo xtask run --rom`) on foreign code.
 //! It is built at run time: no binary is committed.
 //!
