@@ -3,7 +3,7 @@
 //! The product binary (`src/main.rs`) and the harness test ROMs (`examples/`)
 //! share it: mGBA debug logging ([`log!`]), the cycle counter ([`cycles`]),
 //! mode 4 double buffering ([`video`]), an 8x8 text writer ([`text`]), keypad
-//! reading ([`input`]), the panic screen ([`panic`]), the top-down tile map
+//! reading ([`input`]), the panic screen ([`panic`](mod@panic)), the top-down tile map
 //! ([`map`]) and once-borrowed statics ([`statics`]).
 #![no_std]
 

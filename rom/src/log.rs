@@ -1,6 +1,6 @@
 //! Logging through mGBA's debug registers (`0x04FFF600..0x04FFF780`).
 //!
-//! On hardware, or in an emulator without the protocol, [`write`] returns after
+//! On hardware, or in an emulator without the protocol, [`write`](fn@write) returns after
 //! one register read and the message is never formatted.
 
 use core::fmt::{Arguments, Write};
