@@ -62,7 +62,7 @@ enum Task {
         #[arg(long)]
         no_lint: bool,
     },
-    /// Check formatting and run clippy -D warnings on the host workspace and the ROM.
+    /// Check formatting, run clippy -D warnings and build the docs without warnings, host workspace and ROM.
     Lint,
     /// Run every benchmark and print its table (JSON lines in target/bench/).
     Bench,
@@ -122,6 +122,13 @@ fn lint() -> Result<()> {
         "-D",
         "warnings",
     ]))?;
+    // The API docs build without a warning, host crates and ROM.
+    let mut doc = cargo();
+    doc.current_dir(root()).args(["doc", "--workspace", "--no-deps", "--quiet"]).env("RUSTDOCFLAGS", "-D warnings");
+    run(&mut doc)?;
+    let mut doc = cargo();
+    doc.current_dir(root().join("rom")).args(["doc", "--no-deps", "--quiet"]).env("RUSTDOCFLAGS", "-D warnings");
+    run(&mut doc)?;
     Ok(())
 }
 
