@@ -56,6 +56,8 @@ pub struct Scene<'a, const N: usize> {
     /// The texel cache the GBA's march reads (`None`: read the window and the bank).
     #[cfg_attr(not(target_arch = "arm"), allow(dead_code))]
     cache: Option<&'a crate::cache::TexelCache>,
+    /// The bank's block tops, for the flight (`None`: it keeps just above the ground).
+    relief: Option<&'a crate::flight::Relief>,
     /// World pixels per height unit, 8.8 fixed point (the bank's).
     height_scale: i32,
     /// Tiles in the bank.
@@ -96,6 +98,7 @@ impl<'a, const N: usize> Scene<'a, N> {
             window,
             texels,
             cache: None,
+            relief: None,
             height_scale: bank.height_scale() as i32,
             tile_count: bank.tile_count() as u32,
             tile_log2,
@@ -110,6 +113,17 @@ impl<'a, const N: usize> Scene<'a, N> {
     /// from it.
     pub fn with_cache(self, cache: &'a crate::cache::TexelCache) -> Self {
         Scene { cache: Some(cache), ..self }
+    }
+
+    /// The same scene with the bank's `relief` ([`crate::flight::Relief::build`]
+    /// from the same bank): the flight then follows the ground ahead.
+    pub fn with_relief(self, relief: &'a crate::flight::Relief) -> Self {
+        Scene { relief: Some(relief), ..self }
+    }
+
+    /// The relief, if the scene has one.
+    pub fn relief(&self) -> Option<&'a crate::flight::Relief> {
+        self.relief
     }
 
     /// World side, in pixels.
