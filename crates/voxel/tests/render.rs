@@ -69,6 +69,66 @@ fn every_pixel_is_drawn_and_pairs_match() {
     }
 }
 
+/// Over flat ground, the boundary view's marks are the tile grid's lines:
+/// they join into long groups (one holding a quarter of all marks or more, 12
+/// marks a group or more on average), not scattered dots (the old marks,
+/// wherever a sample happened to land within a width of a border: about 6 a
+/// group, the largest 6% of them, in the first of these views).
+#[test]
+fn boundaries_are_lines_on_the_ground() {
+    let texels: Vec<u16> = (0..4 * 32 * 32).map(|i| bank::texel(40, (i / 1024 % 3) as u8)).collect();
+    let bytes = bank::encode(&bank::Contents {
+        tile_size: 32,
+        palette: &[0x03E0, 0x7C00, 0x001F],
+        tiles: &texels,
+        placement: bank::Placement::Paper,
+        height_scale: bank::HEIGHT_SCALE_ONE,
+    })
+    .unwrap();
+    let bank = bank::parse(&bytes).unwrap();
+    let (world, mut window) = scene_parts(7);
+    for (heading, pitch, z) in [(5000u16, -50i16, 200), (20000, 0, 120), (40000, -30, 400)] {
+        let cam = Camera { heading, pitch, z: z << 8, ..camera() };
+        window.recenter(&world, (cam.x >> 8) >> 7, (cam.y >> 8) >> 7);
+        let scene = Scene::new(&window, &world, &bank).unwrap();
+        let mut frame = Frame::default();
+        render(&scene, &cam, Options { boundaries: true }, &mut frame);
+        let marked: Vec<bool> = frame.0.iter().map(|&c| c == voxel::palette::ui::BOUNDARY).collect();
+        let total = marked.iter().filter(|m| **m).count();
+        let mut seen = vec![false; marked.len()];
+        let mut groups = Vec::new();
+        for start in 0..marked.len() {
+            if !marked[start] || seen[start] {
+                continue;
+            }
+            let (mut stack, mut size) = (vec![start], 0);
+            seen[start] = true;
+            while let Some(i) = stack.pop() {
+                size += 1;
+                let (x, y) = ((i % 240) as i32, (i / 240) as i32);
+                for (dx, dy) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
+                    let (nx, ny) = (x + dx, y + dy);
+                    if (0..240).contains(&nx) && (0..160).contains(&ny) {
+                        let j = (ny * 240 + nx) as usize;
+                        if marked[j] && !seen[j] {
+                            seen[j] = true;
+                            stack.push(j);
+                        }
+                    }
+                }
+            }
+            groups.push(size);
+        }
+        groups.sort_unstable();
+        let largest = groups.last().copied().unwrap_or(0);
+        assert!(
+            total > 300 && largest * 4 > total && total > 12 * groups.len(),
+            "heading {heading} pitch {pitch}: {total} marks in {} groups, the largest {largest}",
+            groups.len()
+        );
+    }
+}
+
 #[test]
 fn boundaries_add_boundary_pixels() {
     let plain = frame_of(7, camera(), Options::default());
