@@ -1,5 +1,5 @@
 //! Renders one frame on the host (the reference renderer) to a PNG:
-//! `cargo run -p e2e --example view -- SEED X Y Z HEADING PITCH OUT.png`
+//! `cargo run -p e2e --example view -- SEED X Y Z HEADING PITCH OUT.png [boundaries]`
 //! (X, Y, Z in world pixels).
 fn main() {
     let a: Vec<String> = std::env::args().skip(1).collect();
@@ -7,7 +7,7 @@ fn main() {
     let log = e2e::FrameLog {
         n: 0,
         page: 0,
-        view: 0,
+        view: if a.get(7).is_some_and(|v| v == "boundaries") { 1 } else { 0 },
         seed: n(0) as u32,
         camera: voxel::Camera {
             x: (n(1) << 8) as u32,
