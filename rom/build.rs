@@ -1,7 +1,8 @@
 //! Build script of the ROM:
 //! - hands our linker script to rust-lld (absolute path: works from anywhere);
 //! - bakes the default tile set from `assets/terrain.toml` into
-//!   `$OUT_DIR/default.bank`, which `src/tiles.rs` includes.
+//!   `$OUT_DIR/default.bank`, and its relief (the flight's block tops) into
+//!   `$OUT_DIR/default.relief`, which `src/tiles.rs` includes.
 use std::path::PathBuf;
 
 fn main() {
@@ -19,4 +20,8 @@ fn main() {
     let baked = tilebake::bake(&options, &mut |_, _, _| {}).unwrap_or_else(|e| panic!("{e}"));
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("default.bank");
     tilebake::io::write_atomic(&out, &baked.bytes).unwrap_or_else(|e| panic!("{e}"));
+    let bank = bank::parse(&baked.bytes).unwrap_or_else(|e| panic!("{e}"));
+    let relief = voxel::flight::Relief::of(&bank);
+    let out = out.with_extension("relief");
+    tilebake::io::write_atomic(&out, relief.tops()).unwrap_or_else(|e| panic!("{e}"));
 }

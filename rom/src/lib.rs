@@ -3,8 +3,9 @@
 //! The product binary (`src/main.rs`) and the harness test ROMs (`examples/`)
 //! share it: mGBA debug logging ([`log!`]), the cycle counter ([`cycles`]),
 //! mode 4 double buffering ([`video`]), an 8x8 text writer ([`text`]), keypad
-//! reading ([`input`]), the panic screen ([`panic`](mod@panic)), the top-down tile map
-//! ([`map`]) and once-borrowed statics ([`statics`]).
+//! reading ([`input`]), the panic screen ([`panic`](mod@panic)), the top-down map
+//! ([`map`]), the boot progress screen ([`progress`]), the tile bank and its
+//! fast check ([`tiles`]) and once-borrowed statics ([`statics`]).
 #![no_std]
 
 pub mod bookmark;
@@ -13,6 +14,7 @@ pub mod input;
 pub mod log;
 pub mod map;
 pub mod panic;
+pub mod progress;
 pub mod refresh;
 pub mod statics;
 pub mod text;

@@ -1,9 +1,10 @@
 //! The terrain ROM: fly over an endless tiled world.
 //!
-//! D-pad: forward/back and turn; L/R: strafe; A/B: climb/descend; START: a new
-//! world; SELECT: next view (3D, 3D with tile boundaries, top-down tile map);
-//! SELECT held + D-pad up/down: pitch; L+R together: HUD on/off; SELECT +
-//! START: bookmark the world and camera in SRAM (resumed at power-on).
+//! D-pad: forward/back and turn; L/R: strafe; A/B: climb/descend (the flight
+//! also climbs ahead of terrain); START: a new world; SELECT: next view (3D,
+//! 3D with tile borders as lines, top-down map of the land); SELECT held +
+//! D-pad up/down: pitch; L+R together: HUD on/off; SELECT + START: bookmark
+//! the world and camera in SRAM (resumed at power-on; both say so on screen).
 #![no_std]
 #![no_main]
 
@@ -16,13 +17,14 @@ use terrain_rom::cycles::Cycles;
 use terrain_rom::input::{Keys, bit};
 use terrain_rom::log::Level;
 use terrain_rom::panic::error_screen;
+use terrain_rom::progress::Progress;
 use terrain_rom::statics::Static;
 use terrain_rom::text::TextWriter;
 use terrain_rom::video::{Mode4, Page, set_palette};
 use terrain_rom::vram::VramTarget;
 use terrain_rom::{bookmark, log, map, refresh, tiles, wait_vblank};
 use voxel::cache::TexelCache;
-use voxel::flight::{self, Controls};
+use voxel::flight::{self, Controls, Relief};
 use voxel::palette::{MOODS, Mood, ui};
 use voxel::{Camera, Options, Scene};
 
@@ -37,6 +39,10 @@ static WORLD: Static<World> = Static::new(World::empty());
 static TILE_WINDOW: Static<Window<WINDOW>> = Static::new(Window::new());
 /// The texels round the camera (160 KB, EWRAM: `.bss`).
 static TEXEL_CACHE: Static<TexelCache> = Static::new(TexelCache::new());
+/// The bank's block tops, for the flight (4 KB, EWRAM).
+static RELIEF: Static<Relief> = Static::new(Relief::new());
+/// How long an on-screen message stays: two seconds of refreshes.
+const MESSAGE_REFRESHES: u32 = 120;
 
 /// What the screen shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -103,17 +109,53 @@ fn follow(window: &mut Window<WINDOW>, world: &World, camera: &Camera, tile_px_l
 }
 
 /// What the flight and the renderer read: the window over `world`, with
-/// `bank`'s texels (the world was made for the bank, checked at boot).
-fn scene<'a>(window: &'a Window<WINDOW>, world: &World, bank: &Bank<'a>) -> Scene<'a, WINDOW> {
-    Scene::new(window, world, bank).expect("world made for the bank")
+/// `bank`'s texels (the world was made for the bank, checked at boot) and
+/// its relief.
+fn scene<'a>(window: &'a Window<WINDOW>, world: &World, bank: &Bank<'a>, relief: &'a Relief) -> Scene<'a, WINDOW> {
+    Scene::new(window, world, bank).expect("world made for the bank").with_relief(relief)
 }
 
-/// The HUD: two text rows at the top of the screen.
-fn draw_hud(page: Page, seed: u32, camera: &Camera, fps_tenths: u32, frame: u32, window: u32) {
-    let mut w = TextWriter::new(page, 0, 0, ui::WHITE, ui::HUD_BG);
-    let _ = write!(w, "SEED {:08X} X{:<4} Y{:<4} Z{:<3} ", seed, camera.x >> 8, camera.y >> 8, camera.z >> 8);
-    let mut w = TextWriter::new(page, 0, 1, ui::WHITE, ui::HUD_BG);
-    let _ = write!(w, "FPS{:>3}.{} FRAME{:>7} WIN{:>5} ", fps_tenths / 10, fps_tenths % 10, frame, window);
+/// Lends the world's IWRAM (5.6 KB, before the world is made) to `f` as 4 KB
+/// of words, then makes it an empty world again.
+fn with_iwram_scratch<R>(world: &mut World, f: impl FnOnce(&mut tiles::CrcTables) -> R) -> R {
+    const {
+        assert!(core::mem::size_of::<World>() >= core::mem::size_of::<tiles::CrcTables>());
+        assert!(core::mem::align_of::<World>() >= core::mem::align_of::<tiles::CrcTables>());
+    }
+    let p = world as *mut World;
+    // SAFETY: `p` comes from a unique borrow of a World, which is at least as
+    // big and as aligned as the tables (checked above); any bytes are valid
+    // words; the World is not read until it is written whole below.
+    let r = f(unsafe { &mut *(p as *mut tiles::CrcTables) });
+    // SAFETY: as above; `World` has no drop glue, so the old bytes are never
+    // read as a World.
+    unsafe { p.write(World::empty()) };
+    r
+}
+
+/// The HUD: three text rows across the top of the screen, each a full-width
+/// bar (text never passes the right edge: what would is dropped).
+fn draw_hud(page: Page, seed: u32, camera: &Camera, fps_tenths: u32, cycles: u32, window: u32) {
+    let mut w = TextWriter::line(page, 0, 0, ui::WHITE, ui::HUD_BG);
+    let _ = write!(w, "SEED {:08X}  FPS {:>2}.{}", seed, fps_tenths / 10, fps_tenths % 10);
+    w.clear_to_end();
+    let mut w = TextWriter::line(page, 0, 1, ui::WHITE, ui::HUD_BG);
+    let _ = write!(w, "X {:<5}  Y {:<5}  Z {}", camera.x >> 8, camera.y >> 8, camera.z >> 8);
+    w.clear_to_end();
+    let mut w = TextWriter::line(page, 0, 2, ui::WHITE, ui::HUD_BG);
+    let _ = write!(w, "CYC {:<8} WIN {}", cycles, window);
+    w.clear_to_end();
+}
+
+/// A short message in a box near the bottom of the screen.
+fn draw_message(page: Page, text: &str) {
+    let len = text.len().min(terrain_rom::text::COLUMNS - 2);
+    let col = (terrain_rom::text::COLUMNS - len) / 2;
+    let (x, y) = ((col - 1) * 8, 17 * 8 - 4);
+    page.fill_rect(x, y, (len + 2) * 8, 16, ui::BOUNDARY);
+    page.fill_rect(x + 1, y + 1, (len + 2) * 8 - 2, 14, ui::HUD_BG);
+    let mut w = TextWriter::line(page, col, 17, ui::WHITE, ui::HUD_BG);
+    let _ = w.write_str(&text[..len]);
 }
 
 fn controls(keys: &Keys, select_used: &mut bool) -> Controls {
@@ -143,8 +185,18 @@ extern "C" fn main() -> ! {
     let mut screen = Mode4::init();
     log!("terrain-rom {}: boot ok", env!("CARGO_PKG_VERSION"));
 
+    let world = WORLD.take();
+    let window = TILE_WINDOW.take();
+    let cache = TEXEL_CACHE.take();
+    let relief = RELIEF.take();
+    // Checking a packed bank (and reading its relief) shows progress once it
+    // looks like taking more than a moment.
+    let (_, packed_len) = tiles::slot();
+    let progress =
+        Progress::new("LOADING TILE BANK", packed_len / 1024, tiles::check_work(packed_len).saturating_add(packed_len));
     let t = Cycles::now();
-    let (source, parsed) = tiles::load();
+    let (source, parsed, scans) = with_iwram_scratch(world, |scratch| tiles::load(scratch, &progress));
+    let check_cycles = t.elapsed();
     let bank = match parsed {
         Ok(bank) => bank,
         Err(e) => {
@@ -155,14 +207,66 @@ extern "C" fn main() -> ! {
             }
         }
     };
-    log!(
-        "bank {:?}: {} tiles of {} px, {} colours, checked in {} cycles",
-        source,
-        bank.tile_count(),
-        bank.tile_size(),
-        bank.palette_len(),
-        t.elapsed()
+    let per_byte = |cycles: u32, bytes: u32| {
+        let c = tiles::ScanCycles::per_byte_100(cycles, bytes);
+        (c / 100, c % 100)
+    };
+    let (all, crc, colours) = (
+        per_byte(check_cycles, scans.crc_bytes.max(1)),
+        per_byte(scans.crc, scans.crc_bytes),
+        per_byte(scans.colours, scans.colour_bytes),
     );
+    if scans.crc_bytes > 0 {
+        log!(
+            "bank {:?}: {} tiles of {} px, {} colours, checked in {} cycles ({}.{:02} cycles per byte: crc {}.{:02}, colours {}.{:02})",
+            source,
+            bank.tile_count(),
+            bank.tile_size(),
+            bank.palette_len(),
+            check_cycles,
+            all.0,
+            all.1,
+            crc.0,
+            crc.1,
+            colours.0,
+            colours.1
+        );
+    } else {
+        log!(
+            "bank {:?}: {} tiles of {} px, {} colours, structure checked in {} cycles",
+            source,
+            bank.tile_count(),
+            bank.tile_size(),
+            bank.palette_len(),
+            check_cycles
+        );
+    }
+    // The relief: baked with the built-in bank; for a packed one, every
+    // texel's height read once (ARM code, eight texels a burst).
+    let t = Cycles::now();
+    if source == tiles::Source::BuiltIn && relief.load(&bank, &tiles::BUILT_IN_RELIEF) {
+        log!("relief: built in, top {} px, floor slope {}", relief.top_px(), relief.slope());
+    } else {
+        let bl = flight::blocks_log2(bank.tile_size());
+        let tile_bytes = 2 * bank.tile_size() * bank.tile_size();
+        relief.build(&bank, |_, texels, size, out| {
+            tiles::tile_tops(texels, size, bl, out);
+            progress.advance(tile_bytes as u32);
+        });
+        let texels = bank.tile_count() * bank.tile_size() * bank.tile_size();
+        let relief_cycles = t.elapsed();
+        let relief_per = per_byte(relief_cycles, texels as u32);
+        log!(
+            "relief: {} texels in {} cycles ({}.{:02} per texel), top {} px, floor slope {}",
+            texels,
+            relief_cycles,
+            relief_per.0,
+            relief_per.1,
+            relief.top_px(),
+            relief.slope()
+        );
+    }
+    log!("loading: {} cycles, progress shown {}", t.elapsed().wrapping_add(check_cycles), progress.shown());
     let mut colours = [0u16; 52];
     for (i, c) in colours.iter_mut().enumerate().take(bank.palette_len()) {
         *c = bank.colour(i);
@@ -173,9 +277,6 @@ extern "C" fn main() -> ! {
     // A bookmark from battery-backed SRAM, if a valid one is there.
     let (resume, slots) = bookmark::newest();
     log!("bookmark slots: 0 {:?}, 1 {:?}", slots[0].map(|b| b.sequence), slots[1].map(|b| b.sequence));
-    let world = WORLD.take();
-    let window = TILE_WINDOW.take();
-    let cache = TEXEL_CACHE.take();
     if let Err(e) = world.set_placement(params, &bank.placement()) {
         log!(Level::Error, "bad tile bank ({:?}): {}", source, e);
         error_screen("BAD TILE BANK", format_args!("{e}\n\nRebake it with tilebake\nand pack it again."));
@@ -195,14 +296,20 @@ extern "C" fn main() -> ! {
     let mut camera = Camera { x: (world_px - 160) << 8, y: (world_px - 96) << 8, z: 0, heading: 8192, pitch: 0 };
     follow(window, world, &camera, tile_px_log2);
     {
-        let scene = scene(window, world, &bank);
+        let scene = scene(window, world, &bank, relief);
         camera.z = (scene.ground(camera.x >> 8, camera.y >> 8) + 80) << 8;
+        flight::settle(&mut camera, &scene);
     }
+    // A message on screen until this refresh.
+    let mut message: Option<(&str, u32)> = None;
     if let Some((slot, b)) = resume {
         let wrap = (world_px << 8).wrapping_sub(1);
         camera = Camera { x: b.camera.x & wrap, y: b.camera.y & wrap, ..b.camera };
         follow(window, world, &camera, tile_px_log2);
+        flight::settle(&mut camera, &scene(window, world, &bank, relief));
         log!("bookmark resumed: slot {} sequence {} {}", slot, b.sequence, Place(b.seed, &camera));
+        message = Some(("BOOKMARK RESUMED", refresh::count().wrapping_add(MESSAGE_REFRESHES)));
+        log!("message shown: BOOKMARK RESUMED");
     }
 
     let t = Cycles::now();
@@ -235,32 +342,29 @@ extern "C" fn main() -> ! {
                 select_used = true;
                 let (slot, b) = bookmark::save(seed, &camera);
                 log!("bookmark saved: slot {} sequence {} {}", slot, b.sequence, Place(seed, &camera));
+                message = Some(("BOOKMARK SAVED", r.wrapping_add(MESSAGE_REFRESHES)));
+                log!("message shown: BOOKMARK SAVED");
             } else if pressed & bit::START != 0 {
                 seed = Rng::new(seed ^ r).next_u32();
                 world_cycles += new_world(world, window, seed, params);
                 cache.invalidate();
                 palette = voxel::palette::build(colours, &Mood::of(seed));
-                if view != View::Map {
-                    load_palette(&palette);
-                }
+                load_palette(&palette);
                 follow(window, world, &camera, tile_px_log2);
+                // A new world under the camera: onto its ground at once.
+                flight::settle(&mut camera, &scene(window, world, &bank, relief));
             }
             if pressed & bit::SELECT != 0 {
                 select_used = false;
             }
             if keys.released_bits() & bit::SELECT != 0 && !select_used {
                 view = view.next();
-                if view == View::Map {
-                    map::load_palette();
-                } else {
-                    load_palette(&palette);
-                }
             }
             if held & (bit::L | bit::R) == bit::L | bit::R && pressed & (bit::L | bit::R) != 0 {
                 hud = !hud;
             }
             let c = controls(&keys, &mut select_used);
-            let scene = scene(window, world, &bank);
+            let scene = scene(window, world, &bank, relief);
             flight::fly(&mut camera, c, 1, &scene);
         }
         done = now;
@@ -276,7 +380,7 @@ extern "C" fn main() -> ! {
         let mut samples = 0;
         match view {
             View::Terrain | View::Boundaries => {
-                let scene = scene(window, world, &bank);
+                let scene = scene(window, world, &bank, relief);
                 let tc = Cycles::now();
                 cache_entries = cache.follow(world, &scene, camera.x >> 8, camera.y >> 8, camera.heading).written;
                 cache_cycles = tc.elapsed();
@@ -286,13 +390,18 @@ extern "C" fn main() -> ! {
             }
             View::Map => {
                 page.clear(ui::GREY);
-                map::draw(page, window, 56, 16);
-                // The camera, at the window's centre.
-                page.fill_rect(56 + 2 * (WINDOW / 2) - 1, 16 + 2 * (WINDOW / 2) - 1, 3, 3, ui::WHITE);
+                map::draw(page, &scene(window, world, &bank, relief), &camera, 56, 8);
             }
         }
         // The render's own cycles, without the cache's upkeep (logged apart).
         let render_cycles = tr.elapsed() - cache_cycles;
+        if let Some((text, until)) = message {
+            if (until.wrapping_sub(now) as i32) > 0 {
+                draw_message(page, text);
+            } else {
+                message = None;
+            }
+        }
         if hud {
             let fps_tenths = 5973 / (refreshes * 10).max(1);
             draw_hud(page, seed, &camera, fps_tenths, t.elapsed(), window_cycles);

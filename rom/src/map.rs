@@ -1,59 +1,141 @@
-//! The top-down map: each tile reference of the window drawn as a flat colour
-//! (the paper's figures 8 and 9), 2x2 pixels per tile.
+//! The top-down map (SELECT twice): the land round the camera in the bank's
+//! own colours (each map pixel a texel of its tile, water as water), the
+//! camera as an arrow along its heading with the edges of its field of view,
+//! and a scale bar.
+//!
+//! The map shows the [`TILES`] x [`TILES`] tiles at the centre of the tile
+//! window, [`PX`] x [`PX`] pixels a tile, so its grid moves a tile at a time
+//! as the window follows the camera; the arrow moves smoothly within it.
 
-use crate::video::{Page, set_palette};
-use gba::prelude::Color;
-use terrain::Window;
+use crate::text::TextWriter;
+use crate::video::Page;
+use core::fmt::Write;
+use voxel::palette::{terrain, ui};
+use voxel::projection::VIEW_DISTANCE;
+use voxel::{Camera, Scene, trig};
 
-/// First palette entry of the tile colours (entries below are for text and UI).
-pub const TILE_PALETTE_BASE: u8 = 16;
-/// Tiles with distinct map colours; tile `t` uses colour `t mod` this.
-pub const TILE_COLOURS: u16 = 240;
+/// Map pixels a tile side.
+pub const PX: usize = 4;
+/// Tiles a map side.
+pub const TILES: usize = 32;
+/// Map side, pixels.
+pub const SIDE: usize = PX * TILES;
+/// Tiles of the scale bar.
+pub const SCALE_TILES: usize = 8;
 
-/// A recognisable colour for tile `t`: hues spread by the golden ratio,
-/// alternating brightness.
-pub fn tile_colour(t: u16) -> Color {
-    let hue = (t as u32 * 0x9E37) >> 10 & 0x3F; // 0..64 around the wheel
-    let (sector, f) = (hue / 11, (hue % 11) * 31 / 11);
-    let (hi, lo) = if t & 1 == 0 { (31u16, 6u16) } else { (22u16, 3u16) };
-    let up = lo + (hi - lo) * f as u16 / 31;
-    let down = hi - (hi - lo) * f as u16 / 31;
-    let (r, g, b) = match sector {
-        0 => (hi, up, lo),
-        1 => (down, hi, lo),
-        2 => (lo, hi, up),
-        3 => (lo, down, hi),
-        4 => (up, lo, hi),
-        _ => (hi, lo, down),
+/// Draws the map of `scene` round `camera` with its top-left corner at pixel
+/// (`x0`, `y0`) (`x0` even; the map and its scale bar, 20 rows below it, must
+/// fit on the screen); the window must cover at least [`TILES`] tiles
+/// round the camera's.
+pub fn draw<const N: usize>(page: Page, scene: &Scene<'_, N>, camera: &Camera, x0: usize, y0: usize) {
+    assert!(x0.is_multiple_of(2) && x0 + SIDE <= crate::video::WIDTH && y0 + SIDE + 20 <= crate::video::HEIGHT);
+    assert!(N >= TILES);
+    let window = scene.window();
+    let (ox, oy) = window.origin();
+    // The map's first tile: the window's centre tiles.
+    let (mx, my) = (ox as usize + (N - TILES) / 2, oy as usize + (N - TILES) / 2);
+    let side = 1u32 << scene.tile_log2();
+    // Texel of each of a tile's PX map pixels along a side (their centres),
+    // as byte offsets in the tile: rows and columns.
+    let texel = |k: usize| ((2 * k as u32 + 1) * side) / (2 * PX as u32);
+    let offsets: [usize; PX * PX] = core::array::from_fn(|k| 2 * (texel(k / PX) * side + texel(k % PX)) as usize);
+    let base = page.as_ptr() as usize;
+    for j in 0..TILES {
+        let row = window.ring_row(my + j);
+        let mut line = base + (y0 + j * PX) * crate::video::WIDTH + x0;
+        for i in 0..TILES {
+            let tile = scene.tile_texel_address(row[(mx + i) & (N - 1)], 0, 0);
+            for v in 0..PX {
+                for u in (0..PX).step_by(2) {
+                    // Colour indices (a texel's high byte) at fog level 0.
+                    // SAFETY: `tile_texel_address` vouches for the tile's
+                    // texels; the offsets are inside it.
+                    let (a, b) = unsafe {
+                        (
+                            *((tile + offsets[v * PX + u]) as *const u16),
+                            *((tile + offsets[v * PX + u + 1]) as *const u16),
+                        )
+                    };
+                    let pair = terrain((a >> 8) as u8, 0) as u16 | (terrain((b >> 8) as u8, 0) as u16) << 8;
+                    // SAFETY: a halfword of the map's area of the page
+                    // (checked above: x0 even, the map fits).
+                    unsafe { ((line + v * crate::video::WIDTH + u) as *mut u16).write_volatile(pair) };
+                }
+            }
+            line += PX;
+        }
+    }
+    // The camera: where it is on the map, in 24.8 map pixels.
+    let tpl = scene.tile_px_log2();
+    let wmask = (scene.world_px() << 8) - 1;
+    let rel = |c: u32, first: usize| -> i32 {
+        let first_px = ((first as u32) << tpl << 8) & wmask;
+        (((c.wrapping_sub(first_px) & wmask) as u64 * PX as u64) >> tpl) as i32
     };
-    Color::from_rgb(r, g, b)
+    let (cx, cy) = (rel(camera.x, mx) + ((x0 as i32) << 8), rel(camera.y, my) + ((y0 as i32) << 8));
+    let clip = (x0 as i32, y0 as i32, (x0 + SIDE) as i32, (y0 + SIDE) as i32);
+    // The field of view's edges (90 degrees), as long as the view distance.
+    let reach = ((VIEW_DISTANCE as usize * PX) >> tpl) as i32;
+    for edge in [camera.heading.wrapping_sub(8192), camera.heading.wrapping_add(8192)] {
+        line(page, cx, cy, edge, reach, ui::BOUNDARY, clip);
+    }
+    arrow(page, cx, cy, camera.heading, clip);
+    // The scale bar: SCALE_TILES tiles, with ends, and its length in world pixels.
+    let (bx, by) = (x0, y0 + SIDE + 8);
+    page.fill_rect(bx, by + 2, SCALE_TILES * PX, 2, ui::WHITE);
+    page.fill_rect(bx, by, 1, 6, ui::WHITE);
+    page.fill_rect(bx + SCALE_TILES * PX - 1, by, 1, 6, ui::WHITE);
+    let mut w = TextWriter::new(page, (bx + SCALE_TILES * PX) / 8 + 1, by / 8, ui::WHITE, ui::GREY);
+    let _ = write!(w, "{} PX", SCALE_TILES << tpl);
 }
 
-/// Loads the tile colours into the palette.
-pub fn load_palette() {
-    for t in 0..TILE_COLOURS {
-        set_palette(TILE_PALETTE_BASE + t as u8, tile_colour(t));
+/// Sets pixel (`x`, `y`) if inside `clip` (x0, y0, x1, y1).
+fn dot(page: Page, x: i32, y: i32, c: u8, clip: (i32, i32, i32, i32)) {
+    if x >= clip.0 && y >= clip.1 && x < clip.2 && y < clip.3 {
+        page.set(x as usize, y as usize, c);
     }
 }
 
-/// Draws the window (`N` x `N` tiles, 2x2 pixels each) with its top-left
-/// corner at pixel (`x0`, `y0`) (`x0` even; the map must fit on the screen).
-pub fn draw<const N: usize>(page: Page, window: &Window<N>, x0: usize, y0: usize) {
-    assert!(x0.is_multiple_of(2) && x0 + 2 * N <= crate::video::WIDTH && y0 + 2 * N <= crate::video::HEIGHT);
-    let (ox, oy) = window.origin();
-    let base = page.as_ptr();
-    for j in 0..N {
-        let row = window.ring_row(oy as usize + j);
-        // SAFETY: rows y0 + 2j and y0 + 2j + 1 and halfwords x0/2 .. x0/2 + N
-        // are inside the page (checked above).
-        let line = unsafe { base.add((y0 + 2 * j) * (crate::video::WIDTH / 2) + x0 / 2) };
-        for i in 0..N {
-            let c = (TILE_PALETTE_BASE as u16 + row[(ox as usize + i) & (N - 1)] as u16 % TILE_COLOURS) as u8;
-            let pair = c as u16 | (c as u16) << 8;
-            // SAFETY: as above.
-            unsafe {
-                line.add(i).write_volatile(pair);
-                line.add(i + crate::video::WIDTH / 2).write_volatile(pair);
+/// A line of `len` pixels from (`x`, `y`) (24.8) along `angle`.
+fn line(page: Page, x: i32, y: i32, angle: u16, len: i32, c: u8, clip: (i32, i32, i32, i32)) {
+    let (dx, dy) = (trig::cos(angle), trig::sin(angle));
+    // Half-pixel steps, so the line has no gaps at any angle.
+    for t in 0..2 * len {
+        dot(page, (x + ((dx * t) >> 7)) >> 8, (y + ((dy * t) >> 7)) >> 8, c, clip);
+    }
+}
+
+/// The camera: a white arrowhead 12 pixels long along `heading`, outlined
+/// in black, its centre at (`x`, `y`) (24.8).
+fn arrow(page: Page, x: i32, y: i32, heading: u16, clip: (i32, i32, i32, i32)) {
+    let (c, s) = (trig::cos(heading), trig::sin(heading));
+    // A point of the arrow's frame (forward f, right r, pixels), scaled by
+    // `k` sixteenths, in 24.8 screen coordinates: forward = (c, s), right =
+    // (-s, c), 2.14 trig.
+    let at = |f: i32, r: i32, k: i32| -> (i32, i32) {
+        (x + (((c * f - s * r) * k) >> 10), y + (((s * f + c * r) * k) >> 10))
+    };
+    for (k, colour) in [(22, ui::BLACK), (16, ui::WHITE)] {
+        // The arrowhead: tip, back corners, and the notch between them, as
+        // two triangles.
+        let (tip, left, notch, right) = (at(7, 0, k), at(-5, -5, k), at(-2, 0, k), at(-5, 5, k));
+        for t in [[tip, left, notch], [tip, notch, right]] {
+            let lo_x = t.iter().map(|q| q.0).min().unwrap_or(0) >> 8;
+            let hi_x = t.iter().map(|q| q.0).max().unwrap_or(0) >> 8;
+            let lo_y = t.iter().map(|q| q.1).min().unwrap_or(0) >> 8;
+            let hi_y = t.iter().map(|q| q.1).max().unwrap_or(0) >> 8;
+            for py in lo_y..=hi_y {
+                for px in lo_x..=hi_x {
+                    // The pixel's centre inside all three edges (either winding).
+                    let (qx, qy) = ((px << 8) + 128, (py << 8) + 128);
+                    // (Within a few pixels of each other: the products fit an i32.)
+                    let side =
+                        |a: (i32, i32), b: (i32, i32)| -> i32 { (b.0 - a.0) * (qy - a.1) - (b.1 - a.1) * (qx - a.0) };
+                    let (e0, e1, e2) = (side(t[0], t[1]), side(t[1], t[2]), side(t[2], t[0]));
+                    if (e0 >= 0 && e1 >= 0 && e2 >= 0) || (e0 <= 0 && e1 <= 0 && e2 <= 0) {
+                        dot(page, px, py, colour, clip);
+                    }
+                }
             }
         }
     }

@@ -30,12 +30,14 @@ pub fn draw_char(page: Page, x: usize, y: usize, c: u8, fg: u8, bg: u8) {
 }
 
 /// A `fmt::Write` into a page on an 8x8 character grid, wrapping at the right edge
-/// and dropping what falls below the bottom.
+/// (or, [`TextWriter::line`], dropping what passes it) and dropping what falls
+/// below the bottom.
 #[derive(Debug)]
 pub struct TextWriter {
     page: Page,
     col: usize,
     row: usize,
+    wrap: bool,
     /// Foreground palette index.
     pub fg: u8,
     /// Background palette index.
@@ -45,7 +47,25 @@ pub struct TextWriter {
 impl TextWriter {
     /// A writer starting at character cell (`col`, `row`).
     pub fn new(page: Page, col: usize, row: usize, fg: u8, bg: u8) -> Self {
-        TextWriter { page, col, row, fg, bg }
+        TextWriter { page, col, row, wrap: true, fg, bg }
+    }
+
+    /// A writer of one line from character cell (`col`, `row`): what passes the
+    /// right edge is dropped, never wrapped onto the next row.
+    pub fn line(page: Page, col: usize, row: usize, fg: u8, bg: u8) -> Self {
+        TextWriter { page, col, row, wrap: false, fg, bg }
+    }
+
+    /// The next character cell's column.
+    pub fn col(&self) -> usize {
+        self.col
+    }
+
+    /// Fills the rest of the row with the background.
+    pub fn clear_to_end(&mut self) {
+        while self.col < COLUMNS {
+            let _ = fmt::Write::write_char(self, ' ');
+        }
     }
 
     fn newline(&mut self) {
@@ -62,6 +82,9 @@ impl fmt::Write for TextWriter {
                 continue;
             }
             if self.col >= COLUMNS {
+                if !self.wrap {
+                    continue;
+                }
                 self.newline();
             }
             if self.row < ROWS {

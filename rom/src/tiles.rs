@@ -6,12 +6,19 @@
 //! means the built-in bank. The slot is read with volatile loads, so the
 //! compiler cannot assume its built-in zeros.
 
+use crate::cycles::Cycles;
+use crate::progress::Progress;
 use bank::{Bank, BankError, Scan};
+use core::cell::Cell;
 use gba::Align4;
 
 /// The default bank, baked at build time.
 static BUILT_IN: Align4<[u8; include_bytes!(concat!(env!("OUT_DIR"), "/default.bank")).len()]> =
     gba::include_aligned_bytes!(concat!(env!("OUT_DIR"), "/default.bank"));
+
+/// The default bank's relief (`voxel::flight::Relief::tops`), computed at build time.
+pub static BUILT_IN_RELIEF: [u8; include_bytes!(concat!(env!("OUT_DIR"), "/default.relief")).len()] =
+    *include_bytes!(concat!(env!("OUT_DIR"), "/default.relief"));
 
 /// Where `tilebake pack` records a packed bank.
 #[repr(C, align(4))]
@@ -41,87 +48,215 @@ pub enum Source {
     Packed(u32),
 }
 
-/// Finds and validates the bank. On failure the error says why; the caller
-/// shows it instead of running with a bad bank.
-pub fn load() -> (Source, Result<Bank<'static>, BankError>) {
-    // SAFETY: reading our own static's fields; volatile so a packed ROM's
-    // values are seen.
-    let (offset, len) = unsafe {
-        (core::ptr::read_volatile(&raw const BANK_SLOT.offset), core::ptr::read_volatile(&raw const BANK_SLOT.len))
-    };
+/// Finds and validates the bank, checking a packed one with [`FastScan`]
+/// (its tables in `scratch`, fast IWRAM the caller lends) and showing
+/// `progress` (its total: [`check_work`] of the packed bank) as it goes. On
+/// failure the error says why; the caller shows it instead of running with a
+/// bad bank.
+pub fn load(scratch: &mut CrcTables, progress: &Progress) -> (Source, Result<Bank<'static>, BankError>, ScanCycles) {
+    let (offset, len) = slot();
     if offset == 0 {
         // Baked and checked at build time, and part of the ROM like the code
-        // that reads it: its structure is checked, not its CRC (a 0.5 MB
-        // bank would take 0.7 s).
-        return (Source::BuiltIn, bank::parse_trusted(&BUILT_IN.0));
+        // that reads it: its structure is checked, not its CRC.
+        return (Source::BuiltIn, bank::parse_trusted(&BUILT_IN.0), ScanCycles::default());
     }
     if offset >= ROM_MAX || len > ROM_MAX - offset {
-        return (Source::Packed(offset), Err(BankError::Truncated { expected: len as usize, found: 0 }));
+        let err = BankError::Truncated { expected: len as usize, found: 0 };
+        return (Source::Packed(offset), Err(err), ScanCycles::default());
     }
     // SAFETY: the range lies inside the 32 MB cartridge window, which is
     // always readable (beyond the chip's end it reads open bus, which the
     // parser rejects).
     let bytes = unsafe { core::slice::from_raw_parts((ROM_BASE + offset as usize) as *const u8, len as usize) };
-    (Source::Packed(offset), bank::parse_with(bytes, &ArmScan::new()))
+    let scan = FastScan::new(scratch, Some(progress));
+    let parsed = bank::parse_with(bytes, &scan);
+    (Source::Packed(offset), parsed, scan.cycles())
 }
 
-/// CRC-32 (reflected, polynomial 0xEDB88320) lookup table, built at boot.
-#[unsafe(link_section = ".iwram.crc_table")]
-static CRC_TABLE: crate::statics::Static<[u32; 256]> = crate::statics::Static::new([0; 256]);
-
-/// The bank scans in ARM code from IWRAM: a boot check of the default bank in
-/// about 1.5 M cycles instead of the portable code's 8.5 M (Thumb from ROM).
-struct ArmScan {
-    table: &'static [u32; 256],
-}
-
-impl ArmScan {
-    fn new() -> Self {
-        let table = CRC_TABLE.take();
-        for (i, e) in table.iter_mut().enumerate() {
-            let mut c = i as u32;
-            for _ in 0..8 {
-                c = if c & 1 != 0 { 0xEDB8_8320 ^ (c >> 1) } else { c >> 1 };
-            }
-            *e = c;
-        }
-        ArmScan { table }
+/// The packed bank's slot: offset and length (0, 0 for the built-in bank).
+pub fn slot() -> (u32, u32) {
+    // SAFETY: reading our own static's fields; volatile so a packed ROM's
+    // values are seen.
+    unsafe {
+        (core::ptr::read_volatile(&raw const BANK_SLOT.offset), core::ptr::read_volatile(&raw const BANK_SLOT.len))
     }
 }
 
-impl Scan for ArmScan {
+/// The work of checking a packed bank of `len` bytes, in [`Progress`]
+/// units: every byte for the CRC and (about) every byte again for the colours.
+pub fn check_work(len: u32) -> u32 {
+    len.saturating_mul(2)
+}
+
+/// Slicing-by-4 CRC tables (4 x 256 words) where the scan reads them.
+pub type CrcTables = [u32; 1024];
+
+/// Cycles the scans took, and the bytes they read.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ScanCycles {
+    pub crc: u32,
+    pub crc_bytes: u32,
+    pub colours: u32,
+    pub colour_bytes: u32,
+}
+
+impl ScanCycles {
+    /// `cycles / bytes` in hundredths.
+    pub fn per_byte_100(cycles: u32, bytes: u32) -> u32 {
+        (cycles as u64 * 100 / bytes.max(1) as u64) as u32
+    }
+}
+
+/// Bytes scanned between progress updates.
+const CHUNK: usize = 32 * 1024;
+
+/// The bank scans in ARM code from IWRAM, a word at a time: CRC-32 by
+/// slicing-by-4 (`bank::crc::TABLES`, computed at compile time, copied into
+/// IWRAM for 1-cycle reads) and the colour indices two texels a word.
+pub struct FastScan<'a> {
+    tables: &'a CrcTables,
+    progress: Option<&'a Progress>,
+    cycles: Cell<ScanCycles>,
+}
+
+impl<'a> FastScan<'a> {
+    /// Copies the tables into `scratch` (best in IWRAM).
+    pub fn new(scratch: &'a mut CrcTables, progress: Option<&'a Progress>) -> Self {
+        for (k, table) in bank::crc::TABLES.iter().enumerate() {
+            scratch[k * 256..(k + 1) * 256].copy_from_slice(table);
+        }
+        FastScan { tables: scratch, progress, cycles: Cell::new(ScanCycles::default()) }
+    }
+
+    /// What the scans so far took.
+    pub fn cycles(&self) -> ScanCycles {
+        self.cycles.get()
+    }
+
+    fn advance(&self, n: usize) {
+        if let Some(p) = self.progress {
+            p.advance(n as u32);
+        }
+    }
+}
+
+impl Scan for FastScan<'_> {
     fn crc32(&self, bytes: &[u8]) -> u32 {
-        // SAFETY: the pointer and length describe `bytes`.
-        unsafe { crc32_arm(self.table, bytes.as_ptr() as usize, bytes.len()) }
+        let t = Cycles::now();
+        let mut crc = !0u32;
+        for chunk in bytes.chunks(CHUNK) {
+            // SAFETY: the tables are 1024 words; the pointer and length describe `chunk`.
+            crc = unsafe { crc32_arm(self.tables, crc, chunk.as_ptr() as usize, chunk.len()) };
+            self.advance(chunk.len());
+        }
+        let mut c = self.cycles.get();
+        c.crc += t.elapsed();
+        c.crc_bytes += bytes.len() as u32;
+        self.cycles.set(c);
+        !crc
     }
 
     fn max_colour(&self, tiles: &[u8]) -> u8 {
-        // SAFETY: the pointer and length describe `tiles`.
-        unsafe { max_colour_arm(tiles.as_ptr() as usize, tiles.len()) }
+        let t = Cycles::now();
+        let mut max = 0;
+        for chunk in tiles.chunks(CHUNK) {
+            // SAFETY: the pointer and length describe `chunk` (CHUNK is even,
+            // so every chunk starts on a texel).
+            max = max.max(unsafe { max_colour_arm(chunk.as_ptr() as usize, chunk.len()) });
+            self.advance(chunk.len());
+        }
+        let mut c = self.cycles.get();
+        c.colours += t.elapsed();
+        c.colour_bytes += tiles.len() as u32;
+        self.cycles.set(c);
+        max
     }
 }
 
-/// Byte-wise table CRC-32 of `len` bytes at `at`.
+/// One slicing-by-4 step: the state after the word `c` (state XOR data).
+#[instruction_set(arm::a32)]
+#[inline(always)]
+fn step4(t: usize, c: u32) -> u32 {
+    // SAFETY: each offset is masked to 0..=0x3FC inside its 1 KB table of the four.
+    unsafe {
+        *((t + 3072 + ((c << 2) & 0x3FC) as usize) as *const u32)
+            ^ *((t + 2048 + ((c >> 6) & 0x3FC) as usize) as *const u32)
+            ^ *((t + 1024 + ((c >> 14) & 0x3FC) as usize) as *const u32)
+            ^ *((t + ((c >> 22) & 0x3FC) as usize) as *const u32)
+    }
+}
+
+/// One byte-wise step.
+#[instruction_set(arm::a32)]
+#[inline(always)]
+fn step1(t: usize, crc: u32, byte: u32) -> u32 {
+    // SAFETY: the offset is masked inside the first table.
+    unsafe { *((t + (((crc ^ byte) << 2) & 0x3FC) as usize) as *const u32) ^ (crc >> 8) }
+}
+
+/// Advances the CRC state `crc` over `len` bytes at `at`: bytes up to a word
+/// boundary, then 16 bytes (four words, one burst from ROM) a step, then the
+/// rest.
 ///
 /// # Safety
 /// `at .. at + len` must be readable.
 #[instruction_set(arm::a32)]
 #[unsafe(link_section = ".iwram.crc32")]
 #[inline(never)]
-unsafe fn crc32_arm(table: &[u32; 256], mut at: usize, len: usize) -> u32 {
+unsafe fn crc32_arm(tables: &CrcTables, mut crc: u32, mut at: usize, len: usize) -> u32 {
+    let t = tables as *const CrcTables as usize;
     let end = at + len;
-    let mut crc = !0u32;
-    while at < end {
-        // SAFETY: inside the caller's range; raw integer addressing because
-        // `core`'s pointer methods cannot inline into ARM code.
-        let byte = unsafe { *(at as *const u8) } as u32;
-        crc = table[((crc ^ byte) & 0xFF) as usize] ^ (crc >> 8);
+    // Raw integer addressing: `core`'s pointer methods cannot inline into ARM code.
+    while at < end && at & 3 != 0 {
+        // SAFETY: inside the caller's range.
+        crc = step1(t, crc, unsafe { *(at as *const u8) } as u32);
         at += 1;
     }
-    !crc
+    while at + 16 <= end {
+        // SAFETY: four aligned words inside the caller's range.
+        let (a, b, c, d) = unsafe {
+            (*(at as *const u32), *((at + 4) as *const u32), *((at + 8) as *const u32), *((at + 12) as *const u32))
+        };
+        crc = step4(t, crc ^ a);
+        crc = step4(t, crc ^ b);
+        crc = step4(t, crc ^ c);
+        crc = step4(t, crc ^ d);
+        at += 16;
+    }
+    while at < end {
+        // SAFETY: inside the caller's range.
+        crc = step1(t, crc, unsafe { *(at as *const u8) } as u32);
+        at += 1;
+    }
+    crc
 }
 
-/// The largest odd-offset byte of `len` bytes at `at` (`at` 2-aligned, `len` even).
+/// Four words at `at` (4-aligned) with one `ldmia`: a burst from ROM
+/// (separate loads each pay the first-access wait again).
+///
+/// # Safety
+/// `at .. at + 16` must be readable and `at` 4-aligned.
+#[instruction_set(arm::a32)]
+#[inline(always)]
+unsafe fn load4(at: usize) -> [u32; 4] {
+    let (a, b, c, d);
+    // SAFETY: the caller's promise.
+    unsafe {
+        core::arch::asm!(
+            "ldmia {at}, {{r0, r1, r2, r3}}",
+            at = in(reg) at,
+            out("r0") a, out("r1") b, out("r2") c, out("r3") d,
+            options(nostack, readonly, preserves_flags),
+        );
+    }
+    [a, b, c, d]
+}
+
+/// The largest odd-offset byte of `len` bytes at `at` (`at` 2-aligned, `len`
+/// even): halfwords to a word boundary, then 16 bytes (eight texels) a step,
+/// where one test finds whether any of the eight exceeds the largest so far:
+/// each pair of colour bytes, moved to bits 0..8 and 16..24, plus
+/// (255 - largest) in each field, carries into bit 8 or 24 only if larger.
 ///
 /// # Safety
 /// `at .. at + len` must be readable.
@@ -131,13 +266,115 @@ unsafe fn crc32_arm(table: &[u32; 256], mut at: usize, len: usize) -> u32 {
 unsafe fn max_colour_arm(mut at: usize, len: usize) -> u8 {
     let end = at + (len & !1);
     let mut max = 0u32;
-    while at < end {
+    while at & 3 != 0 && at < end {
         // SAFETY: inside the caller's range (halfword aligned: banks are).
-        let c = (unsafe { *(at as *const u16) } >> 8) as u32;
+        let c = (unsafe { *(at as *const u16) } as u32) >> 8;
+        if c > max {
+            max = c;
+        }
+        at += 2;
+    }
+    while at + 16 <= end {
+        // SAFETY: four aligned words inside the caller's range.
+        let w = unsafe { load4(at) };
+        let k = (255 - max) * 0x0001_0001;
+        let over = (((w[0] >> 8) & 0x00FF_00FF) + k)
+            | (((w[1] >> 8) & 0x00FF_00FF) + k)
+            | (((w[2] >> 8) & 0x00FF_00FF) + k)
+            | (((w[3] >> 8) & 0x00FF_00FF) + k);
+        if over & 0x0100_0100 != 0 {
+            let mut i = 0;
+            while i < 4 {
+                let (lo, hi) = ((w[i & 3] >> 8) & 0xFF, w[i & 3] >> 24);
+                if lo > max {
+                    max = lo;
+                }
+                if hi > max {
+                    max = hi;
+                }
+                i += 1;
+            }
+        }
+        at += 16;
+    }
+    while at < end {
+        // SAFETY: inside the caller's range.
+        let c = (unsafe { *(at as *const u16) } as u32) >> 8;
         if c > max {
             max = c;
         }
         at += 2;
     }
     max as u8
+}
+
+/// The block tops of one tile for the flight's relief
+/// (`voxel::flight::tile_tops`), in ARM code: `bl` = `blocks_log2(tile_size)`.
+pub fn tile_tops(texels: &[u16], tile_size: usize, bl: u32, out: &mut [u8; 16]) {
+    if texels.len() < tile_size * tile_size || tile_size < 8 || bl > 2 || texels.as_ptr() as usize & 3 != 0 {
+        // Not a tile of a bank as packed (4-aligned): the portable code.
+        voxel::flight::tile_tops(texels, tile_size, out);
+        return;
+    }
+    *out = [0; 16];
+    // SAFETY: `texels` holds the tile (checked above); `out` 16 bytes, of
+    // which the function writes the first (1 << bl)^2.
+    unsafe { tile_tops_arm(texels.as_ptr() as usize, tile_size, bl, out as *mut [u8; 16] as usize) }
+}
+
+/// # Safety
+/// `at` must hold `size`^2 texels (`size` >= 8, even, 4-aligned), `out`
+/// (1 << `bl`)^2 bytes.
+#[instruction_set(arm::a32)]
+#[unsafe(link_section = ".iwram.tile_tops")]
+#[inline(never)]
+unsafe fn tile_tops_arm(at: usize, size: usize, bl: u32, out: usize) {
+    let side = size >> bl;
+    let per_row = 1usize << bl;
+    let stride = 2 * size;
+    let mut by = 0;
+    while by < per_row {
+        let mut bx = 0;
+        while bx < per_row {
+            // The block's first row, and its end.
+            let mut row = at + by * side * stride + bx * side * 2;
+            let rows_end = row + side * stride;
+            let mut top = 0u32;
+            while row < rows_end {
+                let end = row + 2 * side;
+                let mut p = row;
+                while p < end {
+                    // SAFETY: eight texels of this block row (16-byte
+                    // multiples, 4-aligned): one burst from ROM.
+                    let w = unsafe { load4(p) };
+                    // Heights at bits 0..8 and 16..24: plus (255 - top), one
+                    // carries into bit 8 or 24 only if it is higher.
+                    let k = (255 - top) * 0x0001_0001;
+                    let over = ((w[0] & 0x00FF_00FF) + k)
+                        | ((w[1] & 0x00FF_00FF) + k)
+                        | ((w[2] & 0x00FF_00FF) + k)
+                        | ((w[3] & 0x00FF_00FF) + k);
+                    if over & 0x0100_0100 != 0 {
+                        let mut i = 0;
+                        while i < 4 {
+                            let (lo, hi) = (w[i & 3] & 0xFF, (w[i & 3] >> 16) & 0xFF);
+                            if lo > top {
+                                top = lo;
+                            }
+                            if hi > top {
+                                top = hi;
+                            }
+                            i += 1;
+                        }
+                    }
+                    p += 16;
+                }
+                row += stride;
+            }
+            // SAFETY: by, bx < per_row: inside `out`.
+            unsafe { *((out + (by << bl) + bx) as *mut u8) = top as u8 };
+            bx += 1;
+        }
+        by += 1;
+    }
 }

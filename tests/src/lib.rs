@@ -117,3 +117,23 @@ pub fn frame_image(frame: &voxel::Frame, seed: u32) -> image::RgbImage {
     };
     image::RgbImage::from_fn(240, 160, |x, y| image::Rgb(px(palette[frame.0[(y * 240 + x) as usize] as usize])))
 }
+
+/// The default assets baked with the paper's placement (tiles as cut: steep
+/// borders between tiles), deterministic.
+pub fn paper_bank() -> &'static [u8] {
+    static BANK: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    BANK.get_or_init(|| {
+        let mut options = tilebake::Options::from_manifest(&root().join("assets/terrain.toml")).expect("manifest");
+        options.placement = tilebake::PlacementKind::Paper;
+        tilebake::bake(&options, &mut |_, _, _| {}).expect("paper bake").bytes
+    })
+}
+
+/// The share of the most common colour among `pixels` (1.0: all one colour).
+pub fn top_colour_share<T: Copy + Eq + std::hash::Hash>(pixels: &[T]) -> f64 {
+    let mut counts = std::collections::HashMap::new();
+    for p in pixels {
+        *counts.entry(*p).or_insert(0usize) += 1;
+    }
+    counts.values().copied().max().unwrap_or(0) as f64 / pixels.len().max(1) as f64
+}

@@ -89,3 +89,55 @@ fn a_torn_write_keeps_the_previous_bookmark() {
     assert!(line(&r, "bookmark slots:").unwrap().contains("Err(Checksum)"));
     assert_eq!(place(resumed), place(line(&first, "bookmark saved:").unwrap()));
 }
+
+/// Whether the message box is on screen: its yellow frame across the middle
+/// of rows 132 and 147, and white text between.
+fn message_box(frame: &mgba_test_runner::Frame) -> bool {
+    let ui = voxel::palette::build(&[], &voxel::palette::Mood::PLAIN);
+    let (yellow, white) = (ui[voxel::palette::ui::BOUNDARY as usize], ui[voxel::palette::ui::WHITE as usize]);
+    let edges = (100..140).all(|x| frame.pixel(x, 132) == yellow && frame.pixel(x, 147) == yellow);
+    let text =
+        (136..144).flat_map(|y| (60..180).map(move |x| (x, y))).filter(|&(x, y)| frame.pixel(x, y) == white).count();
+    edges && text > 40
+}
+
+/// Saving and resuming say so on screen for two seconds (120 refreshes).
+#[test]
+fn saving_and_resuming_show_a_message() {
+    let dir = std::env::temp_dir().join(format!("e2e-bookmark-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let shots = |frames: &[u32]| -> Vec<(u32, std::path::PathBuf)> {
+        frames.iter().map(|f| (*f, dir.join(format!("{f}.png")))).collect()
+    };
+    let load = |p: &std::path::Path| mgba_test_runner::Frame::load_png(p).unwrap();
+    // SELECT + START at refresh 94: the message until about refresh 214.
+    let first_shots = shots(&[90, 110, 200, 240]);
+    let config = RunConfig {
+        frames: 250,
+        keys: "1:UP+RIGHT,91:SELECT,95:SELECT+START,99:,101:UP".parse::<KeyScript>().unwrap(),
+        screenshots: first_shots.clone(),
+        ..Default::default()
+    };
+    let first = run(&rom("terrain"), &config).unwrap();
+    first.verdict().unwrap();
+    assert!(line(&first, "message shown: BOOKMARK SAVED").is_some());
+    let seen: Vec<bool> = first_shots.iter().map(|(_, p)| message_box(&load(p))).collect();
+    assert_eq!(seen, [false, true, true, false], "message before, during and after the save's two seconds");
+    // Power-on with the save: the resume is shown for two seconds of the flight.
+    let second_shots = shots(&[30, 120, 200]);
+    let config = RunConfig {
+        frames: 210,
+        save: Some(first.save.clone()),
+        screenshots: second_shots.clone(),
+        ..Default::default()
+    };
+    let second = run(&rom("terrain"), &config).unwrap();
+    second.verdict().unwrap();
+    assert!(line(&second, "message shown: BOOKMARK RESUMED").is_some());
+    let seen: Vec<bool> = second_shots.iter().map(|(_, p)| message_box(&load(p))).collect();
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(seen, [true, true, false], "the resume's message at boot, for two seconds");
+    // Without a bookmark, no message.
+    let plain = boot("", 60, None);
+    assert!(line(&plain, "message shown").is_none());
+}

@@ -68,3 +68,74 @@ fn golden_views() {
             .unwrap_or_else(|e| panic!("{name}: {e}"));
     }
 }
+
+/// The map view: the land in the bank's own colours, each map pixel a texel
+/// of its tile (the host computes the same picture), the camera as an arrow
+/// with its field of view, and a scale bar with its length.
+#[test]
+fn map_view_shows_the_land_the_camera_and_a_scale() {
+    let (log, page) = rendered("21:SELECT,25:,29:SELECT,33:UP+RIGHT,91:", 50);
+    assert_eq!(log.view, 2);
+    let bank = bank::parse(e2e::default_bank()).unwrap();
+    let world = terrain::World::for_bank(log.seed, &bank).unwrap();
+    let mut window = Box::new(terrain::Window::<64>::new());
+    let tpl = voxel::render::tile_px_log2(bank.tile_size());
+    let (cx, cy) = (log.camera.x >> 8, log.camera.y >> 8);
+    window.recenter(&world, cx >> tpl, cy >> tpl);
+    let (ox, oy) = window.origin();
+    let (x0, y0, px) = (56usize, 8usize, 4usize);
+    let n = bank.tile_size();
+    let texel = |k: usize| (2 * k + 1) * n / (2 * px);
+    let overlay =
+        |c: u8| c == voxel::palette::ui::WHITE || c == voxel::palette::ui::BLACK || c == voxel::palette::ui::BOUNDARY;
+    let (mut same, mut marks) = (0, 0);
+    for y in 0..128 {
+        for x in 0..128 {
+            let (tx, ty) = ((ox + 16 + (x / px) as u32) & 127, (oy + 16 + (y / px) as u32) & 127);
+            let tile = world.tile_at(tx, ty) as usize;
+            let (_, colour) = bank.texel(tile, texel(x % px), texel(y % px));
+            let got = page[(y0 + y) * 240 + x0 + x];
+            if got == voxel::palette::terrain(colour, 0) {
+                same += 1;
+            } else {
+                assert!(
+                    overlay(got),
+                    "map pixel ({x}, {y}) is {got}, the land there is {}",
+                    voxel::palette::terrain(colour, 0)
+                );
+                marks += 1;
+            }
+        }
+    }
+    assert!(same > 128 * 128 - 400, "only {same} map pixels are the land");
+    // The arrow: white round the camera's place on the map; the field of
+    // view's edges: yellow.
+    let (mx, my) = (
+        x0 as i64 + (((cx as i64 - ((ox as i64 + 16) << tpl)).rem_euclid(16384) * px as i64) >> tpl),
+        y0 as i64 + (((cy as i64 - ((oy as i64 + 16) << tpl)).rem_euclid(16384) * px as i64) >> tpl),
+    );
+    let near = |c: u8, r: i64| {
+        (my - r..=my + r)
+            .flat_map(|y| (mx - r..=mx + r).map(move |x| (x, y)))
+            .filter(|&(x, y)| page[(y * 240 + x) as usize] == c)
+            .count()
+    };
+    assert!(near(voxel::palette::ui::WHITE, 6) >= 20, "no arrow at ({mx}, {my})");
+    assert!(near(voxel::palette::ui::BOUNDARY, 30) >= 30, "no field of view round ({mx}, {my})");
+    assert!(marks < 400);
+    // The scale bar and its label below the map.
+    let white_below =
+        (136..160).flat_map(|y| (0..240).map(move |x| (x, y))).filter(|&(x, y)| page[y * 240 + x] == 1).count();
+    assert!(white_below > 100, "no scale bar");
+}
+
+/// The boundary view looking down on hills: the GBA's march draws the same
+/// border lines as the reference (whose lines are tested on the host,
+/// `crates/voxel/tests/render.rs`).
+#[test]
+fn boundary_lines_looking_down_equal_the_host_reference() {
+    let (log, page) = rendered("21:SELECT,25:,31:SELECT+UP,61:SELECT,65:", 40);
+    assert_eq!((log.view, log.camera.pitch), (1, -50));
+    assert_equal("boundaries looking down", &log, &page);
+    assert!(page.iter().filter(|&&c| c == voxel::palette::ui::BOUNDARY).count() > 500);
+}

@@ -49,6 +49,8 @@
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
+pub mod crc;
+
 use bytemuck::{Pod, Zeroable};
 
 /// First bytes of every bank.
@@ -77,7 +79,7 @@ pub const HEIGHT_SCALE_ONE: u16 = 256;
 /// `height_scale` values allowed: 1/16 to 8 world pixels per height unit.
 pub const HEIGHT_SCALES: core::ops::RangeInclusive<u16> = 16..=2048;
 
-const CRC: crc::Crc<u32> = crc::Crc::<u32>::new(&crc::CRC_32_ISO_HDLC);
+const CRC: ::crc::Crc<u32> = ::crc::Crc::<u32>::new(&::crc::CRC_32_ISO_HDLC);
 
 /// The `placement` header value of the paper's placement.
 pub const PLACEMENT_PAPER: u8 = 0;

@@ -11,7 +11,11 @@
 //! gives height | colour << 8; then `y = (a[s] + h * b[s]) >> 16` (one
 //! multiply-accumulate) with the per-frame slice tables of
 //! `render::slice_rows`; if `y` is above the y-buffer, fill the rows in
-//! between with byte stores (each store writes a two-pixel column pair).
+//! between with byte stores (each store writes a two-pixel column pair). In
+//! the boundary view, a drawn sample whose ray crossed a tile border (within
+//! the band's mark distance back) or that lies within the band's mark width of
+//! one has the top two rows of its span drawn in the boundary colour
+//! (`render::MARK_BACK`, `MARK_WIDTH`, `MARK_ROWS`).
 
 use crate::cache::NEAR_BANDS;
 use crate::projection::{BAND_LEN, BANDS};
@@ -38,11 +42,13 @@ pub struct ColumnJob {
     pub ybuf: u32,
     /// 100 (out): samples taken.
     pub samples: u32,
-    /// 104: per band, the width in world pixels of the tile boundary marks
-    /// (0: no marks).
-    pub lines: [u32; BANDS],
-    /// 128: a tile's side in world pixels, minus 1.
-    pub tile_mask: u32,
+    /// 104: per band, the boundary marks: how far back along the ray a
+    /// crossed tile border marks a sample, as a shift of the step
+    /// (`render::MARK_BACK`, bits 0..8), and the distance from a border that
+    /// marks one, world px (`render::MARK_WIDTH`, bits 16..).
+    pub marks: [u32; BANDS],
+    /// 128: the tile bits of a 24.8 world coordinate (`!((tile px << 8) - 1)`).
+    pub border_mask: u32,
 }
 
 const _: () = {
@@ -57,8 +63,9 @@ const _: () = {
     assert!(core::mem::offset_of!(ColumnJob, fog) == 72);
     assert!(core::mem::offset_of!(ColumnJob, ybuf) == 96);
     assert!(core::mem::offset_of!(ColumnJob, samples) == 100);
-    assert!(core::mem::offset_of!(ColumnJob, lines) == 104);
-    assert!(core::mem::offset_of!(ColumnJob, tile_mask) == 128);
+    assert!(core::mem::offset_of!(ColumnJob, marks) == 104);
+    assert!(core::mem::offset_of!(ColumnJob, border_mask) == 128);
+    assert!(crate::render::MARK_ROWS == 2, "the asm marks two rows");
     assert!(crate::palette::ui::BOUNDARY == 4, "the asm marks boundaries with entry 4");
 };
 
@@ -97,7 +104,7 @@ core::arch::global_asm!(
     ".type voxel_march_column,%function",
     "voxel_march_column:",
     "    push  {{r4-r11, lr}}",
-    "    sub   sp, sp, #16", // [sp] job, [sp + 4] band, [sp + 8] band's fog base, [sp + 12] vram column
+    "    sub   sp, sp, #20", // [sp] job, [sp + 4] band, [sp + 8] band's fog base, [sp + 12] vram column, [sp + 16] colour (marks)
     "    str   r0, [sp]",
     "    ldr   r6, [r0, #68]",
     "    str   r6, [sp, #12]", // vram column
@@ -143,7 +150,7 @@ core::arch::global_asm!(
     "    mov   r6, r6, lsr #3",
     "    str   r9, [r0, #96]",
     "    str   r6, [r0, #100]",
-    "    add   sp, sp, #16",
+    "    add   sp, sp, #20",
     "    pop   {{r4-r11, lr}}",
     "    bx    lr",
     "3:", // band set-up: step into r2, r3, fog base to [sp + 8]
@@ -175,27 +182,44 @@ core::arch::global_asm!(
     "    subs  r6, r6, #2",
     "    strbge r12, [r7], #240",
     "    bgt   6b",
+    "8:",
     "    cmp   r9, #0",
     "    beq   5b", // column full: done (nothing was pushed for the draw)
     "    bx    lr",
-    "9:", // x or y within a tile below the band's mark width: a boundary
-    "    ldr   r6, [sp]",
-    "    ldr   r7, [sp, #4]",
-    "    add   r6, r6, r7, lsl #2",
-    "    ldr   r7, [r6, #104]", // mark width of the band
-    "    ldr   r6, [sp]",
-    "    ldr   r6, [r6, #128]",     // tile mask, world px
-    "    and   r6, r6, r0, lsr #8", // x within the tile
-    "    cmp   r6, r7",
-    "    blo   8f",
-    "    ldr   r6, [sp]",
-    "    ldr   r6, [r6, #128]",
-    "    and   r6, r6, r1, lsr #8", // y within the tile
-    "    cmp   r6, r7",
-    "    bhs   7b",
-    "8:",
-    "    mov   r12, #4", // a tile boundary: ui::BOUNDARY
-    "    b     7b",
+    "9:", // boundary view: near a tile border, or crossed one within the band's mark distance back?
+    "    str   r12, [sp, #16]", // colour
+    "    ldr   r12, [sp]",
+    "    ldr   r6, [sp, #4]",
+    "    add   r6, r12, r6, lsl #2",
+    "    ldr   r7, [r6, #104]",   // the band's marks: steps back (a shift) | width << 16
+    "    ldr   r12, [r12, #128]", // border mask: the tile bits of a 24.8 coordinate
+    "    sub   r6, r0, r2, lsl r7",
+    "    eor   r6, r6, r0",
+    "    tst   r6, r12", // x crossed a border?
+    "    subeq r6, r1, r3, lsl r7",
+    "    eoreq r6, r6, r1",
+    "    tsteq r6, r12", // y crossed a border?
+    "    bne   10f",
+    "    bic   r6, r0, r12",
+    "    cmp   r6, r7, lsr #8", // x within the width of a border? (24.8)
+    "    bichs r6, r1, r12",
+    "    cmphs r6, r7, lsr #8", // y?
+    "    ldr   r12, [sp, #16]",
+    "    bhs   7b", // no: a plain span
+    "10:",          // a border: the span's top two rows in ui::BOUNDARY, the rest in the colour
+    "    ldr   r12, [sp, #16]",
+    "    ldr   r6, [sp, #12]",
+    "    rsb   r7, r11, r11, lsl #4",
+    "    add   r7, r6, r7, lsl #4", // address of row top
+    "    sub   r6, r9, r11",        // rows to fill
+    "    mov   r9, r11",
+    "    mov   r11, #4",
+    "    strb  r11, [r7], #240",
+    "    subs  r6, r6, #1",
+    "    strbgt r11, [r7], #240",
+    "    subsgt r6, r6, #1",
+    "    bgt   6b",
+    "    b     8b",
     ".size voxel_march_column, . - voxel_march_column",
     ".thumb",
 );

@@ -1,6 +1,25 @@
 //! Flying: keypad intents to camera motion, the same per displayed frame
-//! whatever the frame rate (motion is scaled by the refreshes elapsed), and
-//! never below the ground.
+//! whatever the frame rate (motion is scaled by the refreshes elapsed), never
+//! below the ground, and following the ground ahead without jumps.
+//!
+//! **Following the ground.** A [`Relief`] holds the highest texel of every
+//! block of every tile (blocks of 8 texels, at most 4 x 4 a tile). From it,
+//! each refresh:
+//! - the *floor*: over the blocks round the camera, the highest of (block top
+//!   minus [`Relief::slope`] times the block's distance), plus [`CLEARANCE`].
+//!   It is never below the ground under the camera, and it changes by at most
+//!   `slope` world pixels per pixel flown (a maximum of such cones is
+//!   Lipschitz), so the camera, held above it, never jumps: it rises at most
+//!   [`Relief::max_rise`] per refresh whatever the terrain, flown in any
+//!   direction;
+//! - the *look-ahead*: along the heading and 30 degrees either side, up to
+//!   [`LOOK_AHEAD`] world pixels, the highest of (block top minus a quarter
+//!   of the distance), plus [`CLEARANCE`]. The camera eases up towards it (a quarter
+//!   of the way a refresh, at most [`RISE`]), so it is already climbing long
+//!   before a wall: terrain ahead stays about below a 1 in 4 slope from the
+//!   eye, 30 rows above the horizon (which is 60 rows down at level pitch). Descending (B) stops at it.
+//!
+//! The camera keeps its altitude otherwise (descend with B).
 
 use crate::render::{Camera, Scene};
 use crate::trig;
@@ -28,13 +47,269 @@ pub const TURN: i32 = 256;
 pub const CLIMB: i32 = 2 << 8;
 /// Clearance above the ground, world pixels.
 pub const CLEARANCE: i32 = 12;
-/// Highest altitude, world pixels.
+/// Highest altitude the pilot can climb to, world pixels (the floor may be
+/// higher over very tall banks).
 pub const CEILING: i32 = 700;
 /// Pitch limit, screen pixels.
 pub const PITCH_LIMIT: i16 = 50;
+/// Fastest ease towards the look-ahead, world pixels per refresh.
+pub const RISE: i32 = 4;
+/// The look-ahead's slope, as a shift: a quarter of a world pixel per pixel
+/// ahead (terrain on it is seen 30 rows above the horizon: the sky stays).
+pub const LOOK_SLOPE_LOG2: u32 = 2;
+/// How far the look-ahead reaches, world pixels.
+pub const LOOK_AHEAD: i32 = 512;
+/// The look-ahead's spacing along each ray near the camera, world pixels
+/// (twice that beyond four of them).
+pub const LOOK_STEP: i32 = 32;
+/// The look-ahead's rays either side of the heading (about 30 degrees).
+pub const LOOK_SPREAD: u16 = 5461;
+/// Farthest a camera moves in one refresh, world pixels (forward and strafe
+/// together: 3 x 1.414, rounded up).
+pub const MOVE_MAX: i32 = 5;
+/// The floor's reach: blocks farther than this never count (a steeper slope
+/// is used for banks so tall that `slope * FLOOR_REACH` is below their top).
+pub const FLOOR_REACH: i32 = 192;
+
+/// Blocks a tile side, as a shift: 1, 2 or 4 blocks of at least 8 texels.
+pub const fn blocks_log2(tile_size: usize) -> u32 {
+    let l = tile_size.trailing_zeros();
+    if l <= 3 {
+        0
+    } else if l - 3 < 2 {
+        l - 3
+    } else {
+        2
+    }
+}
+
+/// Block tops per tile in the table (4 x 4, fewer used for small tiles).
+pub const PER_TILE: usize = 16;
+
+/// The highest texel of each block of each tile of a bank (4 KB + a few
+/// words: on the GBA keep it in a `static`).
+#[derive(Clone)]
+pub struct Relief {
+    /// Per tile, `PER_TILE` block tops in height units, row-major.
+    tops: [u8; bank::MAX_TILES * PER_TILE],
+    /// Blocks a tile side, log2.
+    blocks_log2: u32,
+    /// A block's side in world pixels, log2.
+    block_px_log2: u32,
+    /// World pixels per height unit, 8.8.
+    height_scale: i32,
+    /// The highest block top, world pixels.
+    top_px: i32,
+    /// The floor's slope, world pixels per pixel, and reach.
+    slope: i32,
+    reach: i32,
+}
+
+impl core::fmt::Debug for Relief {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Relief")
+            .field("blocks_log2", &self.blocks_log2)
+            .field("top_px", &self.top_px)
+            .field("slope", &self.slope)
+            .field("reach", &self.reach)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Default for Relief {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Relief {
+    /// An empty relief (everything flat at 0) until [`Relief::build`].
+    pub const fn new() -> Self {
+        Relief {
+            tops: [0; bank::MAX_TILES * PER_TILE],
+            blocks_log2: 0,
+            block_px_log2: 0,
+            height_scale: 0,
+            top_px: 0,
+            slope: 0,
+            reach: 0,
+        }
+    }
+
+    /// The relief of `bank`, with the portable [`tile_tops`].
+    pub fn of(bank: &bank::Bank<'_>) -> Self {
+        let mut r = Relief::new();
+        r.build(bank, |_, texels, size, out| tile_tops(texels, size, out));
+        r
+    }
+
+    /// Fills in `bank`'s block tops: `tops(tile, texels, tile_size, out)`
+    /// writes one tile's ([`tile_tops`] does, portably; the GBA has a faster
+    /// one, and shows progress through it).
+    pub fn build(&mut self, bank: &bank::Bank<'_>, mut tops: impl FnMut(usize, &[u16], usize, &mut [u8; PER_TILE])) {
+        let n = bank.tile_size();
+        if let Some(texels) = bank.texels() {
+            for (t, tile) in texels.chunks_exact(n * n).take(bank::MAX_TILES).enumerate() {
+                let out: &mut [u8; PER_TILE] =
+                    (&mut self.tops[t * PER_TILE..(t + 1) * PER_TILE]).try_into().expect("PER_TILE entries");
+                tops(t, tile, n, out);
+            }
+        }
+        self.finish(bank);
+    }
+
+    /// The block tops, [`PER_TILE`] a tile (for baking them ahead of time).
+    pub fn tops(&self) -> &[u8] {
+        &self.tops
+    }
+
+    /// The relief of `bank` from block tops [`Relief::tops`] gave for it
+    /// (baked ahead of time); false (and nothing changed) if `tops` is not
+    /// that long.
+    pub fn load(&mut self, bank: &bank::Bank<'_>, tops: &[u8]) -> bool {
+        if tops.len() != self.tops.len() {
+            return false;
+        }
+        self.tops.copy_from_slice(tops);
+        self.finish(bank);
+        true
+    }
+
+    /// The geometry and the floor's slope, from the bank and the tops.
+    fn finish(&mut self, bank: &bank::Bank<'_>) {
+        let n = bank.tile_size();
+        self.blocks_log2 = blocks_log2(n);
+        self.block_px_log2 = crate::render::tile_px_log2(n) - self.blocks_log2;
+        self.height_scale = bank.height_scale() as i32;
+        let used = bank.tile_count().min(bank::MAX_TILES) * PER_TILE;
+        let top = self.tops[..used].iter().copied().max().unwrap_or(0);
+        self.top_px = (top as i32 * self.height_scale) >> 8;
+        // Slope 2 reaching the top of the bank; steeper if that would reach
+        // beyond FLOOR_REACH.
+        self.slope = 2.max((self.top_px + FLOOR_REACH - 1) / FLOOR_REACH);
+        self.reach = (self.top_px + self.slope - 1) / self.slope;
+    }
+
+    /// The floor's slope, world pixels of rise per pixel.
+    pub fn slope(&self) -> i32 {
+        self.slope
+    }
+
+    /// The highest block top, world pixels.
+    pub fn top_px(&self) -> i32 {
+        self.top_px
+    }
+
+    /// The most the camera rises in one refresh, world pixels: the floor
+    /// moves at most `slope` per pixel flown; the ease at most [`RISE`], the
+    /// pilot at most [`CLIMB`].
+    pub fn max_rise(&self) -> i32 {
+        (self.slope * MOVE_MAX).max(RISE).max(CLIMB >> 8)
+    }
+
+    /// The top of the block under world pixel (`wx`, `wy`), world pixels.
+    /// Its tile must be inside the scene's window.
+    fn top_at<const N: usize>(&self, scene: &Scene<'_, N>, wx: u32, wy: u32) -> i32 {
+        let mask = scene.world_px() - 1;
+        let (wx, wy) = (wx & mask, wy & mask);
+        let tpl = scene.tile_px_log2();
+        let tile = scene.window().get(wx >> tpl, wy >> tpl) as usize;
+        let m = (1u32 << self.blocks_log2) - 1;
+        let (bx, by) = ((wx >> self.block_px_log2) & m, (wy >> self.block_px_log2) & m);
+        let h = self.tops[(tile * PER_TILE + ((by << self.blocks_log2) + bx) as usize) & (self.tops.len() - 1)];
+        (h as i32 * self.height_scale) >> 8
+    }
+
+    /// The floor at world pixel (`px`, `py`) without the clearance: the
+    /// highest block top round it less `slope` times its (Chebyshev) distance.
+    pub fn floor<const N: usize>(&self, scene: &Scene<'_, N>, px: u32, py: u32) -> i32 {
+        let b = self.block_px_log2;
+        let blk = 1i32 << b;
+        let (ix, iy) = ((px & (blk as u32 - 1)) as i32, (py & (blk as u32 - 1)) as i32);
+        // Distance from the camera to block k (relative to its own) along an axis.
+        let dist = |k: i32, inside: i32| -> i32 {
+            if k > 0 {
+                k * blk - inside
+            } else if k < 0 {
+                inside + 1 + (-k - 1) * blk
+            } else {
+                0
+            }
+        };
+        let n = (self.reach + blk - 1) >> b;
+        let (bx0, by0) = (px & !(blk as u32 - 1), py & !(blk as u32 - 1));
+        let mut best = self.top_at(scene, px, py);
+        let mut j = -n;
+        while j <= n {
+            let dy = dist(j, iy);
+            // A block this far cannot beat `best` even at the bank's top.
+            if dy <= self.reach && self.top_px - self.slope * dy > best {
+                let wy = by0.wrapping_add((j * blk) as u32);
+                let mut i = -n;
+                while i <= n {
+                    let d = dist(i, ix).max(dy);
+                    if d <= self.reach && self.top_px - self.slope * d > best {
+                        let h = self.top_at(scene, bx0.wrapping_add((i * blk) as u32), wy) - self.slope * d;
+                        if h > best {
+                            best = h;
+                        }
+                    }
+                    i += 1;
+                }
+            }
+            j += 1;
+        }
+        best
+    }
+
+    /// The look-ahead at (`px`, `py`) facing `heading`, without the
+    /// clearance: the highest block top on three rays (the heading and
+    /// [`LOOK_SPREAD`] either side) less a quarter of its distance.
+    pub fn look_ahead<const N: usize>(&self, scene: &Scene<'_, N>, px: u32, py: u32, heading: u16) -> i32 {
+        let reach = LOOK_AHEAD.min(self.top_px << LOOK_SLOPE_LOG2);
+        let mut best = i32::MIN;
+        for h in [heading, heading.wrapping_sub(LOOK_SPREAD), heading.wrapping_add(LOOK_SPREAD)] {
+            let (c, s) = (trig::cos(h), trig::sin(h));
+            // Half a step first (a block's width at most), then every step,
+            // and beyond four steps every other step (a tile is four or more).
+            let mut d = LOOK_STEP / 2;
+            while d <= reach {
+                let fall = d >> LOOK_SLOPE_LOG2;
+                if self.top_px - fall > best {
+                    let (x, y) = (px.wrapping_add(((c * d) >> 14) as u32), py.wrapping_add(((s * d) >> 14) as u32));
+                    best = best.max(self.top_at(scene, x, y) - fall);
+                }
+                d = if d < LOOK_STEP {
+                    LOOK_STEP
+                } else if d < 4 * LOOK_STEP {
+                    d + LOOK_STEP
+                } else {
+                    d + 2 * LOOK_STEP
+                };
+            }
+        }
+        best
+    }
+}
+
+/// The block tops of one tile (`texels`: `tile_size`^2 texels, rows top to
+/// bottom) into `out` (row-major, `1 << blocks_log2(tile_size)` a row).
+pub fn tile_tops(texels: &[u16], tile_size: usize, out: &mut [u8; PER_TILE]) {
+    let bl = blocks_log2(tile_size);
+    let side = tile_size >> bl;
+    *out = [0; PER_TILE];
+    for (y, row) in texels.chunks_exact(tile_size).enumerate().take(tile_size) {
+        for (x, t) in row.iter().enumerate() {
+            let b = &mut out[((y / side) << bl) + x / side];
+            *b = (*b).max(*t as u8);
+        }
+    }
+}
 
 /// Moves `camera` by `controls` held for `refreshes` screen refreshes, then
-/// lifts it above the ground; keeps coordinates inside the (wrapping) world.
+/// keeps it above the ground: with a [`Relief`] in the scene, above its floor
+/// and easing up to the look-ahead (see the module docs); without, just
+/// above the ground under it. Keeps coordinates inside the (wrapping) world.
 pub fn fly<const N: usize>(camera: &mut Camera, controls: Controls, refreshes: u32, scene: &Scene<'_, N>) {
     let k = refreshes.min(8) as i32;
     camera.heading = camera.heading.wrapping_add((controls.turn as i32 * TURN * k) as u16);
@@ -47,9 +322,33 @@ pub fn fly<const N: usize>(camera: &mut Camera, controls: Controls, refreshes: u
     let wrap = (scene.world_px() << 8).wrapping_sub(1);
     camera.x = camera.x.wrapping_add(dx as u32) & wrap;
     camera.y = camera.y.wrapping_add(dy as u32) & wrap;
+    let before = camera.z;
     camera.z += controls.climb as i32 * CLIMB * k;
     camera.pitch =
         (camera.pitch as i32 + controls.pitch as i32 * 2 * k).clamp(-PITCH_LIMIT as i32, PITCH_LIMIT as i32) as i16;
-    let floor = (scene.ground(camera.x >> 8, camera.y >> 8) + CLEARANCE) << 8;
-    camera.z = camera.z.clamp(floor, CEILING << 8);
+    let (px, py) = (camera.x >> 8, camera.y >> 8);
+    let floor = match scene.relief() {
+        Some(relief) => {
+            // Ease up to the look-ahead; descending stops at it.
+            let target = (relief.look_ahead(scene, px, py, camera.heading) + CLEARANCE) << 8;
+            let eased =
+                if before < target { before + ((target - before + 3) / 4).min((RISE << 8) * k) } else { target };
+            camera.z = camera.z.max(eased);
+            (relief.floor(scene, px, py) + CLEARANCE) << 8
+        }
+        None => (scene.ground(px, py) + CLEARANCE) << 8,
+    };
+    camera.z = camera.z.clamp(floor, floor.max(CEILING << 8));
+}
+
+/// Puts `camera` at once on or above its floor (with a relief) or the ground
+/// (without): for a new world or a camera placed from outside, where the
+/// flight's bounded climb does not apply.
+pub fn settle<const N: usize>(camera: &mut Camera, scene: &Scene<'_, N>) {
+    let (px, py) = (camera.x >> 8, camera.y >> 8);
+    let floor = match scene.relief() {
+        Some(relief) => relief.floor(scene, px, py).max(relief.look_ahead(scene, px, py, camera.heading)),
+        None => scene.ground(px, py),
+    };
+    camera.z = camera.z.max((floor + CLEARANCE) << 8);
 }

@@ -56,6 +56,8 @@ pub struct Scene<'a, const N: usize> {
     /// The texel cache the GBA's march reads (`None`: read the window and the bank).
     #[cfg_attr(not(target_arch = "arm"), allow(dead_code))]
     cache: Option<&'a crate::cache::TexelCache>,
+    /// The bank's block tops, for the flight (`None`: it keeps just above the ground).
+    relief: Option<&'a crate::flight::Relief>,
     /// World pixels per height unit, 8.8 fixed point (the bank's).
     height_scale: i32,
     /// Tiles in the bank.
@@ -96,6 +98,7 @@ impl<'a, const N: usize> Scene<'a, N> {
             window,
             texels,
             cache: None,
+            relief: None,
             height_scale: bank.height_scale() as i32,
             tile_count: bank.tile_count() as u32,
             tile_log2,
@@ -110,6 +113,17 @@ impl<'a, const N: usize> Scene<'a, N> {
     /// from it.
     pub fn with_cache(self, cache: &'a crate::cache::TexelCache) -> Self {
         Scene { cache: Some(cache), ..self }
+    }
+
+    /// The same scene with the bank's `relief` ([`crate::flight::Relief::build`]
+    /// from the same bank): the flight then follows the ground ahead.
+    pub fn with_relief(self, relief: &'a crate::flight::Relief) -> Self {
+        Scene { relief: Some(relief), ..self }
+    }
+
+    /// The relief, if the scene has one.
+    pub fn relief(&self) -> Option<&'a crate::flight::Relief> {
+        self.relief
     }
 
     /// World side, in pixels.
@@ -301,10 +315,32 @@ fn slice_rows(s: usize, horizon: i32, eye: i32, scale: i32) -> (i32, i32) {
 
 const _: () = assert!(SLICES <= 128, "slice tables are indexed with & 127");
 
+/// Boundary view: a sample marks a tile border when the march crossed one
+/// within this many steps back along its ray, as a shift per band (the far
+/// band looks back two steps: a screen row there covers several samples of
+/// ground, and the lines stay unbroken into the distance).
+pub const MARK_BACK: [u32; BANDS] = [0, 0, 0, 0, 0, 1];
+/// Boundary view: a sample also marks a border it lies within this many
+/// world pixels of (per band): borders running along a ray, which it seldom
+/// crosses, stay lines too.
+pub const MARK_WIDTH: [u32; BANDS] = {
+    let mut w = [0; BANDS];
+    let mut b = 0;
+    while b < BANDS {
+        w[b] = (BAND_STEP[b] >> 2) + 1;
+        b += 1;
+    }
+    w
+};
+/// Boundary view: rows of a marked span drawn in [`ui::BOUNDARY`] (from its
+/// top; the rest keeps the ground's colour), so borders are lines on the
+/// ground, not bars down cliff faces.
+pub const MARK_ROWS: i32 = 2;
+
 /// What to draw.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Options {
-    /// Mark tile boundaries on the terrain (the paper's figure 10).
+    /// Mark tile boundaries on the terrain as lines (the paper's figure 10).
     pub boundaries: bool,
 }
 
@@ -378,6 +414,7 @@ fn columns<const N: usize, const TL: u32, T: Target>(
     let eye = camera.z >> 8;
     let wmask = scene.world_mask;
     let tile_mask = (1u32 << tp) - 1;
+    let border_mask = !((1u32 << (tp + 8)) - 1);
     // Addresses as integers: `core`'s slice and pointer methods cannot be
     // inlined into ARM code on the GBA. The window's ring rows start at its
     // address (`Window` is `repr(C)`, rows first).
@@ -425,13 +462,22 @@ fn columns<const N: usize, const TL: u32, T: Target>(
                 let y = (a + h * b) >> 16;
                 if y < ybuf {
                     let top = if y < 0 { 0 } else { y };
-                    let line = (step as u32 >> 2) + 1;
-                    let c = if options.boundaries && ((mx & tile_mask) < line || (my & tile_mask) < line) {
-                        ui::BOUNDARY
-                    } else {
-                        FOG_BASE[s & 127] + (texel >> 8) as u8
-                    };
-                    target.span(col, top as usize, ybuf as usize, c);
+                    let c = FOG_BASE[s & 127] + (texel >> 8) as u8;
+                    // Boundary view: a tile border crossed within the band's
+                    // mark distance back along the ray (24.8 positions wrap
+                    // at 2^32, a multiple of every tile side).
+                    let (back, width) = (MARK_BACK[band], MARK_WIDTH[band] << 8);
+                    let border = options.boundaries
+                        && (((px ^ px.wrapping_sub(sx << back)) & border_mask) != 0
+                            || ((py ^ py.wrapping_sub(sy << back)) & border_mask) != 0
+                            || (px & !border_mask) < width
+                            || (py & !border_mask) < width);
+                    let mut from = top;
+                    if border {
+                        from = if top + MARK_ROWS < ybuf { top + MARK_ROWS } else { ybuf };
+                        target.span(col, top as usize, from as usize, ui::BOUNDARY);
+                    }
+                    target.span(col, from as usize, ybuf as usize, c);
                     draws += 1;
                     span_rows += (ybuf - top) as u32;
                     ybuf = top;
@@ -480,8 +526,8 @@ mod fast {
         fog: [0; BANDS],
         ybuf: 0,
         samples: 0,
-        lines: [0; BANDS],
-        tile_mask: 0,
+        marks: [0; BANDS],
+        border_mask: 0,
     };
 
     /// Open (sky) rows of each column, this frame.
@@ -520,15 +566,14 @@ mod fast {
         let job = unsafe { &mut *(&raw mut JOB) };
         job.near = cache.near() as *const [u16; crate::cache::NEAR * crate::cache::NEAR] as usize as u32;
         job.far = cache.far() as *const [u16; crate::cache::FAR * crate::cache::FAR] as usize as u32;
-        job.tile_mask = (1u32 << scene.tile_px_log2) - 1;
+        job.border_mask = !((1u32 << (scene.tile_px_log2 + 8)) - 1);
         job.slices = table as u32;
         let mut b = 0;
         while b < BANDS {
             // Bit 31 tells the march to check for tile boundaries (stores keep
             // the low byte only).
             job.fog[b] = FOG_BASE[(b * BAND_LEN) & 127] as u32 | if options.boundaries { 1 << 31 } else { 0 };
-            // The portable loop's mark width, `line`.
-            job.lines[b] = if options.boundaries { (BAND_STEP[b] >> 2) + 1 } else { 0 };
+            job.marks[b] = MARK_BACK[b] | MARK_WIDTH[b] << 16;
             b += 1;
         }
         let mut samples = 0u32;

@@ -4,7 +4,7 @@
 use proptest::prelude::*;
 use std::sync::OnceLock;
 use terrain::{Window, World, WorldParams};
-use voxel::flight::{CLEARANCE, Controls, fly};
+use voxel::flight::{CLEARANCE, CLIMB, Controls, Relief, fly};
 use voxel::{Camera, Frame, Options, Scene, render};
 
 /// A small bank: 4 tiles of 32 px, heights in ridges, 3 colours, one world
@@ -84,6 +84,66 @@ fn counters_add_up() {
     assert!(stats.draws > 120 && stats.draws <= stats.samples, "{stats:?}");
     let sky = frame.0.iter().filter(|&&c| (16..48).contains(&c)).count() as u32;
     assert_eq!(sky, 2 * stats.sky_rows, "sky pixels are the sky rows' pairs");
+}
+
+/// Over flat ground, the boundary view's marks are the tile grid's lines:
+/// they join into long groups (one holding a quarter of all marks or more, 12
+/// marks a group or more on average), not scattered dots (the old marks,
+/// wherever a sample happened to land within a width of a border: about 6 a
+/// group, the largest 6% of them, in the first of these views).
+#[test]
+fn boundaries_are_lines_on_the_ground() {
+    let texels: Vec<u16> = (0..4 * 32 * 32).map(|i| bank::texel(40, (i / 1024 % 3) as u8)).collect();
+    let bytes = bank::encode(&bank::Contents {
+        tile_size: 32,
+        palette: &[0x03E0, 0x7C00, 0x001F],
+        tiles: &texels,
+        placement: bank::Placement::Paper,
+        height_scale: bank::HEIGHT_SCALE_ONE,
+    })
+    .unwrap();
+    let bank = bank::parse(&bytes).unwrap();
+    let (world, mut window) = scene_parts(7);
+    for (heading, pitch, z) in [(5000u16, -50i16, 200), (20000, 0, 120), (40000, -30, 400)] {
+        let cam = Camera { heading, pitch, z: z << 8, ..camera() };
+        window.recenter(&world, (cam.x >> 8) >> 7, (cam.y >> 8) >> 7);
+        let scene = Scene::new(&window, &world, &bank).unwrap();
+        let mut frame = Frame::default();
+        render(&scene, &cam, Options { boundaries: true }, &mut frame);
+        let marked: Vec<bool> = frame.0.iter().map(|&c| c == voxel::palette::ui::BOUNDARY).collect();
+        let total = marked.iter().filter(|m| **m).count();
+        let mut seen = vec![false; marked.len()];
+        let mut groups = Vec::new();
+        for start in 0..marked.len() {
+            if !marked[start] || seen[start] {
+                continue;
+            }
+            let (mut stack, mut size) = (vec![start], 0);
+            seen[start] = true;
+            while let Some(i) = stack.pop() {
+                size += 1;
+                let (x, y) = ((i % 240) as i32, (i / 240) as i32);
+                for (dx, dy) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
+                    let (nx, ny) = (x + dx, y + dy);
+                    if (0..240).contains(&nx) && (0..160).contains(&ny) {
+                        let j = (ny * 240 + nx) as usize;
+                        if marked[j] && !seen[j] {
+                            seen[j] = true;
+                            stack.push(j);
+                        }
+                    }
+                }
+            }
+            groups.push(size);
+        }
+        groups.sort_unstable();
+        let largest = groups.last().copied().unwrap_or(0);
+        assert!(
+            total > 300 && largest * 4 > total && total > 12 * groups.len(),
+            "heading {heading} pitch {pitch}: {total} marks in {} groups, the largest {largest}",
+            groups.len()
+        );
+    }
 }
 
 #[test]
@@ -253,15 +313,112 @@ proptest! {
                                           moves in prop::collection::vec((-1i8..=1, -1i8..=1, -1i8..=1, -1i8..=1, 1u32..4), 1..40)) {
         let (world, mut window) = scene_parts(3);
         let bank = bank::parse(bank_bytes()).unwrap();
+        let relief = Box::new(Relief::of(&bank));
         let mut cam = Camera { x: x & ((16384 << 8) - 1), y: y & ((16384 << 8) - 1), z, heading, pitch: 0 };
-        for (forward, turn, strafe, climb, refreshes) in moves {
+        for (k, (forward, turn, strafe, climb, refreshes)) in moves.into_iter().enumerate() {
             window.recenter(&world, (cam.x >> 8) >> 7, (cam.y >> 8) >> 7);
             let scene = Scene::new(&window, &world, &bank).unwrap();
+            // Half the flights with the relief (following the ground ahead), half without.
+            let scene = if z & 1 == 0 { scene.with_relief(&relief) } else { scene };
+            let z0 = cam.z;
             fly(&mut cam, Controls { forward, turn, strafe, climb, pitch: 0 }, refreshes, &scene);
             window.recenter(&world, (cam.x >> 8) >> 7, (cam.y >> 8) >> 7);
             let scene = Scene::new(&window, &world, &bank).unwrap();
             prop_assert!(cam.z >> 8 >= scene.ground(cam.x >> 8, cam.y >> 8) + CLEARANCE);
             prop_assert!(cam.x < 16384 << 8 && cam.y < 16384 << 8);
+            // With the relief, after the first move (which may start below
+            // the floor), the altitude never jumps.
+            if z & 1 == 0 && k > 0 {
+                let n = refreshes as i32;
+                prop_assert!(cam.z - z0 <= (relief.max_rise() * n) << 8, "rose {} px in {} refreshes", (cam.z - z0) >> 8, n);
+                prop_assert!(z0 - cam.z <= CLIMB * n, "fell {} px in {} refreshes", (z0 - cam.z) >> 8, n);
+            }
         }
     }
+}
+
+/// A bank of walls: tile 0 low ground, tile 1 a plateau 250 px up (paper
+/// placement scatters them, so every border between them is a cliff), in
+/// stripes of 4 colours.
+fn walls_bank() -> Vec<u8> {
+    let mut texels = Vec::new();
+    for t in 0..2u32 {
+        for y in 0..32u32 {
+            for x in 0..32u32 {
+                let h = if t == 1 { 250 } else { ((x + y) % 8) as u8 as u32 };
+                texels.push(bank::texel(h as u8, ((x / 8 + 2 * t) % 4) as u8));
+            }
+        }
+    }
+    let palette = [0x03E0, 0x7C00, 0x001F, 0x7FFF];
+    bank::encode(&bank::Contents {
+        tile_size: 32,
+        palette: &palette,
+        tiles: &texels,
+        placement: bank::Placement::Paper,
+        height_scale: bank::HEIGHT_SCALE_ONE,
+    })
+    .unwrap()
+}
+
+/// Flying at walls from anywhere: the camera climbs ahead of them, so the
+/// screen never fills with one (no frame mostly one colour) and the altitude
+/// rises at most `max_rise` a refresh. Without the relief, the same flights
+/// fly into walls: the test can fail.
+#[test]
+fn walls_are_climbed_before_they_fill_the_screen() {
+    let bytes = walls_bank();
+    let bank = bank::parse(&bytes).unwrap();
+    let relief = Box::new(Relief::of(&bank));
+    assert_eq!(relief.top_px(), 250);
+    let world = World::new(11, WorldParams { tile_count: 2, ..WorldParams::DEFAULT }).unwrap();
+    let mut window = Box::new(Window::<64>::new());
+    let fly_route = |start: u32, with_relief: bool, window: &mut Window<64>| -> (f64, i32) {
+        let mut cam = Camera {
+            x: (start * 977 % 16384) << 8,
+            y: (start * 3571 % 16384) << 8,
+            z: 0,
+            heading: (start * 7919) as u16,
+            pitch: 0,
+        };
+        window.recenter(&world, (cam.x >> 8) >> 7, (cam.y >> 8) >> 7);
+        {
+            let scene = Scene::new(window, &world, &bank).unwrap();
+            let scene = if with_relief { scene.with_relief(&relief) } else { scene };
+            voxel::flight::settle(&mut cam, &scene);
+        }
+        let (mut worst_share, mut worst_rise) = (0.0f64, 0);
+        for r in 0..400u32 {
+            // Forward, with a turn now and then.
+            let turn = if r % 100 < 20 { 1 } else { 0 };
+            let z0 = cam.z;
+            let scene = Scene::new(window, &world, &bank).unwrap();
+            let scene = if with_relief { scene.with_relief(&relief) } else { scene };
+            fly(&mut cam, Controls { forward: 1, turn, ..Controls::default() }, 1, &scene);
+            window.recenter(&world, (cam.x >> 8) >> 7, (cam.y >> 8) >> 7);
+            worst_rise = worst_rise.max((cam.z - z0) >> 8);
+            if r % 4 == 0 {
+                let scene = Scene::new(window, &world, &bank).unwrap();
+                let mut frame = Frame::default();
+                render(&scene, &cam, Options::default(), &mut frame);
+                let mut counts = [0u32; 256];
+                for p in frame.0.iter() {
+                    counts[*p as usize] += 1;
+                }
+                let share = *counts.iter().max().unwrap() as f64 / frame.0.len() as f64;
+                worst_share = worst_share.max(share);
+            }
+        }
+        (worst_share, worst_rise)
+    };
+    let (mut old_share, mut old_rise) = (0.0f64, 0);
+    for start in 1..=6 {
+        let (share, rise) = fly_route(start, true, &mut window);
+        assert!(share < 0.85, "start {start}: a frame {:.0}% one colour", share * 100.0);
+        assert!(rise <= relief.max_rise(), "start {start}: rose {rise} px in a refresh");
+        let (share, rise) = fly_route(start, false, &mut window);
+        old_share = old_share.max(share);
+        old_rise = old_rise.max(rise);
+    }
+    assert!(old_share > 0.95 && old_rise > 100, "without the relief: {old_share} {old_rise}: the walls are too easy");
 }

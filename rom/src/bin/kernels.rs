@@ -27,6 +27,7 @@ static WORLD: Static<World> = Static::new(World::empty());
 static W16: Static<Window<16>> = Static::new(Window::new());
 static W64: Static<Window<64>> = Static::new(Window::new());
 static CACHE: Static<TexelCache> = Static::new(TexelCache::new());
+static SCRATCH: Static<terrain_rom::tiles::CrcTables> = Static::new([0; 1024]);
 static PORTABLE: Static<Frame> = Static::new(Frame([0; 240 * 160]));
 static FAST: Static<Page> = Static::new(Page([0; 240 * 160]));
 
@@ -144,7 +145,9 @@ fn windows<const N: usize>(rng: &mut Rng, world: &mut World, window: &mut Window
 /// Random cameras over the built-in bank: the march (fast path, through the
 /// texel cache) against the portable renderer. Returns the frames checked.
 fn frames(rng: &mut Rng, world: &mut World, window: &mut Window<64>, count: u32) -> Option<u32> {
-    let (_, parsed) = terrain_rom::tiles::load();
+    let scratch = SCRATCH.take();
+    let progress = terrain_rom::progress::Progress::new("KERNELS", 0, 1);
+    let (_, parsed, _) = terrain_rom::tiles::load(scratch, &progress);
     let bank = parsed.ok()?;
     let cache = CACHE.take();
     let portable = PORTABLE.take();

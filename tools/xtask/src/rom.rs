@@ -37,6 +37,9 @@ const HOT: &[(&str, &[&str])] = &[
             "voxel_march_column",
             "terrain_fill_block",
             "terrain_fill_bytes",
+            "crc32_arm",
+            "max_colour_arm",
+            "tile_tops_arm",
         ],
     ),
     ("bench_terrain", &["8recenter", "7rebuild", "10regenerate"]),
@@ -44,7 +47,7 @@ const HOT: &[(&str, &[&str])] = &[
 ];
 
 /// Harness self-test ROMs in `rom/examples/`.
-pub const EXAMPLES: &[&str] = &["bad_memory", "panics"];
+pub const EXAMPLES: &[&str] = &["bad_memory", "panics", "crc_check"];
 
 /// Builds every ROM (release) and writes the `.gba` files; returns the product's path.
 pub fn build() -> Result<PathBuf> {
