@@ -20,20 +20,10 @@ static BUILT_IN: Align4<[u8; include_bytes!(concat!(env!("OUT_DIR"), "/default.b
 pub static BUILT_IN_RELIEF: [u8; include_bytes!(concat!(env!("OUT_DIR"), "/default.relief")).len()] =
     *include_bytes!(concat!(env!("OUT_DIR"), "/default.relief"));
 
-/// Where `tilebake pack` records a packed bank.
-#[repr(C, align(4))]
-pub struct BankSlot {
-    magic: [u8; 8],
-    /// Byte offset of the packed bank in the ROM, 0 for the built-in one.
-    offset: u32,
-    /// Its length, in bytes.
-    len: u32,
-}
-
-/// The slot (16 bytes in ROM).
+/// Where `tilebake pack` records a packed bank (`bank::slot`: 16 bytes in ROM).
 #[used]
 #[unsafe(link_section = ".rodata.bank_slot")]
-pub static BANK_SLOT: BankSlot = BankSlot { magic: *b"TBNKSLOT", offset: 0, len: 0 };
+pub static BANK_SLOT: bank::slot::Slot = bank::slot::Slot::EMPTY;
 
 /// Start of the cartridge ROM in the address space.
 const ROM_BASE: usize = 0x0800_0000;

@@ -6,10 +6,8 @@
 
 use gba::prelude::*;
 
-/// Screen width, in pixels.
-pub const WIDTH: usize = 240;
-/// Screen height, in pixels.
-pub const HEIGHT: usize = 160;
+/// The screen's size in pixels, defined once with the renderer that fills it.
+pub use voxel::render::{HEIGHT, WIDTH};
 const PAGE_ADDR: [usize; 2] = [0x0600_0000, 0x0600_A000];
 
 /// One mode 4 page: 160 rows of 120 halfwords (two pixels each).

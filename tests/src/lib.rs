@@ -111,10 +111,7 @@ pub fn frame_image(frame: &voxel::Frame, seed: u32) -> image::RgbImage {
     let bank = bank::parse(default_bank()).expect("default bank");
     let colours: Vec<u16> = (0..bank.palette_len()).map(|i| bank.colour(i)).collect();
     let palette = voxel::palette::build(&colours, &voxel::palette::Mood::of(seed));
-    let px = |c: u16| -> [u8; 3] {
-        let e = |v: u16| ((v & 31) as u8) << 3 | ((v & 31) as u8) >> 2;
-        [e(c), e(c >> 5), e(c >> 10)]
-    };
+    let px = bank::colour::to_rgb888;
     image::RgbImage::from_fn(240, 160, |x, y| image::Rgb(px(palette[frame.0[(y * 240 + x) as usize] as usize])))
 }
 

@@ -53,6 +53,9 @@ pub mod crc;
 
 use bytemuck::{Pod, Zeroable};
 
+pub mod colour;
+pub mod slot;
+
 /// First bytes of every bank.
 pub const MAGIC: [u8; 4] = *b"TBNK";
 /// The format version this crate reads and writes.

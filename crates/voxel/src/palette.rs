@@ -30,13 +30,14 @@ pub mod ui {
     pub const HUD_BG: u8 = 5;
 }
 
-/// The colours of a BGR555 value.
+/// The 5-bit channels of a BGR555 value (`bank::colour`).
 const fn split(c: u16) -> (u32, u32, u32) {
-    ((c & 31) as u32, ((c >> 5) & 31) as u32, ((c >> 10) & 31) as u32)
+    let [r, g, b] = bank::colour::channels(c);
+    (r as u32, g as u32, b as u32)
 }
 
 const fn join(r: u32, g: u32, b: u32) -> u16 {
-    (r | g << 5 | b << 10) as u16
+    bank::colour::from_channels([r as u8, g as u8, b as u8])
 }
 
 /// `a` moved `num / 16` of the way to `b`.

@@ -39,7 +39,7 @@ pub fn ms(cycles: u64) -> f64 {
     cycles as f64 * 1000.0 / 16_777_216.0
 }
 
-/// A JSON value for the lines we write (no dependency needed for this).
+/// A value of a JSON line.
 #[derive(Debug, Clone)]
 pub enum Json {
     Str(String),
@@ -48,21 +48,26 @@ pub enum Json {
     Null,
 }
 
-/// One JSON object per line, keys in the given order.
+impl From<Json> for serde_json::Value {
+    fn from(v: Json) -> Self {
+        match v {
+            Json::Str(s) => s.into(),
+            Json::Int(i) => i.into(),
+            // Four decimals: the figures are ratios and milliseconds; more
+            // digits would only make the files noisier.
+            Json::Float(f) => {
+                serde_json::Number::from_f64((f * 1e4).round() / 1e4).map_or(serde_json::Value::Null, Into::into)
+            }
+            Json::Null => serde_json::Value::Null,
+        }
+    }
+}
+
+/// One JSON object per line (`serde_json`), keys in the given order.
 pub fn json_line(fields: &[(&str, Json)]) -> String {
-    let body: Vec<String> = fields
-        .iter()
-        .map(|(k, v)| {
-            let v = match v {
-                Json::Str(s) => format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\"")),
-                Json::Int(i) => i.to_string(),
-                Json::Float(f) => format!("{f:.4}"),
-                Json::Null => "null".into(),
-            };
-            format!("\"{k}\":{v}")
-        })
-        .collect();
-    format!("{{{}}}", body.join(","))
+    let map: serde_json::Map<String, serde_json::Value> =
+        fields.iter().map(|(k, v)| (k.to_string(), v.clone().into())).collect();
+    serde_json::Value::Object(map).to_string()
 }
 
 #[cfg(test)]

@@ -3,8 +3,11 @@
 
 use std::path::Path;
 
+pub mod file;
 pub mod iwram;
 pub mod tiny;
+
+pub use file::write_atomic;
 
 /// The boot logo every cartridge header carries at 0x04..0xA0 (the BIOS refuses
 /// to boot a cartridge without it).

@@ -35,26 +35,11 @@ pub fn read_sav(path: &Path) -> Result<Option<Vec<u8>>, SavError> {
     Ok(if bytes.is_empty() { None } else { Some(bytes) })
 }
 
-/// Writes `data` to `path` atomically: a temporary file beside it, then a rename.
+/// Writes `data` to `path` atomically (`gbarom::write_atomic`: a temporary
+/// file beside it, then a rename).
 pub fn write_sav(path: &Path, data: &[u8]) -> Result<(), SavError> {
-    let io = |e: std::io::Error| SavError::Io(path.to_path_buf(), format!("cannot write the save: {e}"));
-    let name = path.file_name().ok_or_else(|| SavError::Io(path.to_path_buf(), "not a file name".into()))?;
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let tmp = dir.join(format!(".{}.tmp-{}", name.to_string_lossy(), std::process::id()));
-    let write = || -> std::io::Result<()> {
-        use std::io::Write;
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(data)?;
-        f.sync_all()
-    };
-    if let Err(e) = write() {
-        std::fs::remove_file(&tmp).ok();
-        return Err(io(e));
-    }
-    std::fs::rename(&tmp, path).map_err(|e| {
-        std::fs::remove_file(&tmp).ok();
-        io(e)
-    })
+    gbarom::write_atomic(path, data)
+        .map_err(|e| SavError::Io(path.to_path_buf(), format!("cannot write the save: {e}")))
 }
 
 #[cfg(test)]

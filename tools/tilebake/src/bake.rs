@@ -340,16 +340,6 @@ fn height8(h: u16) -> u8 {
     ((h as u32 * 255 + 32767) / 65535) as u8
 }
 
-/// 8-bit channel to 5 bits, rounded.
-fn c5(c: u8) -> u16 {
-    ((c as u16 * 31 + 127) / 255).min(31)
-}
-
-/// RGB to the GBA's BGR555.
-pub fn bgr555(r: u8, g: u8, b: u8) -> u16 {
-    c5(r) | c5(g) << 5 | c5(b) << 10
-}
-
 /// Most texture pixels the colour quantiser trains on. Larger textures train
 /// on a fixed pseudo-random sample of this many pixels: training time grows
 /// with the pixels trained on (6.4 s for every pixel of a generated 4096^2
@@ -480,7 +470,7 @@ fn quantise(loaded: &[Loaded], max: usize, progress: Progress<'_>) -> (Vec<u16>,
     let mut palette: Vec<u16> = Vec::new();
     let mut remap = Vec::new();
     for c in quant.color_map_rgb().chunks_exact(3) {
-        let v = bgr555(c[0], c[1], c[2]);
+        let v = bank::colour::from_rgb888([c[0], c[1], c[2]]);
         let at = palette.iter().position(|p| *p == v).unwrap_or_else(|| {
             palette.push(v);
             palette.len() - 1
@@ -525,7 +515,7 @@ fn exact_palette(loaded: &[Loaded], max: usize) -> Option<(Vec<u16>, Vec<Vec<u8>
     for l in loaded {
         let mut out = Vec::with_capacity(l.texture.pixels().len());
         for p in l.texture.pixels() {
-            let c = bgr555(p[0], p[1], p[2]);
+            let c = bank::colour::from_rgb888([p[0], p[1], p[2]]);
             if index[c as usize] == NONE {
                 if palette.len() == max {
                     return None;

@@ -16,8 +16,6 @@ use crate::error::{Error, Result};
 use crate::io;
 use std::path::Path;
 
-/// The slot marker.
-pub const SLOT_MAGIC: [u8; 8] = *b"TBNKSLOT";
 /// The product ROM's cartridge title (0xA0..0xAC, zero-padded) and game code
 /// (0xAC..0xB0), as `tools/xtask` writes them.
 pub const PRODUCT_TITLE: &[u8] = b"TERRAIN";
@@ -27,9 +25,9 @@ pub const PRODUCT_GAME_CODE: &[u8; 4] = b"ZTRE";
 /// Largest ROM a cartridge maps.
 pub const MAX_ROM: usize = 32 << 20;
 
-/// Offsets of every 4-aligned slot marker in `rom`.
+/// Offsets of every 4-aligned slot marker in `rom` (`bank::slot`).
 pub fn find_slots(rom: &[u8]) -> Vec<usize> {
-    (0..rom.len().saturating_sub(15)).step_by(4).filter(|&i| rom[i..i + 8] == SLOT_MAGIC).collect()
+    bank::slot::find(rom)
 }
 
 /// The ROM bytes with `bank` packed in.
@@ -53,7 +51,8 @@ pub fn pack(rom_path: &Path, rom: &[u8], bank: &[u8]) -> Result<Vec<u8>> {
         return Err(Error::Slot { path: rom_path.to_path_buf(), count: slots.len() });
     }
     let slot = slots[0];
-    let old_offset = u32::from_le_bytes(rom[slot + 8..slot + 12].try_into().expect("4 bytes")) as usize;
+    let (off_at, len_at) = (slot + bank::slot::OFFSET_AT, slot + bank::slot::LEN_AT);
+    let old_offset = u32::from_le_bytes(rom[off_at..off_at + 4].try_into().expect("4 bytes")) as usize;
     // A bank packed before sits at the end: drop it.
     let keep = if old_offset > slot && old_offset <= rom.len() { old_offset } else { rom.len() };
     let mut out = rom[..keep].to_vec();
@@ -63,8 +62,8 @@ pub fn pack(rom_path: &Path, rom: &[u8], bank: &[u8]) -> Result<Vec<u8>> {
     if out.len() > MAX_ROM {
         return Err(Error::RomTooBig { path: rom_path.to_path_buf(), size: out.len() });
     }
-    out[slot + 8..slot + 12].copy_from_slice(&(offset as u32).to_le_bytes());
-    out[slot + 12..slot + 16].copy_from_slice(&(bank.len() as u32).to_le_bytes());
+    out[off_at..off_at + 4].copy_from_slice(&(offset as u32).to_le_bytes());
+    out[len_at..len_at + 4].copy_from_slice(&(bank.len() as u32).to_le_bytes());
     gbarom::check_header(&out).map_err(|detail| Error::NotRom { path: rom_path.to_path_buf(), detail })?;
     Ok(out)
 }

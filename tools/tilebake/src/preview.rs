@@ -13,14 +13,9 @@ const GAP: u32 = 2;
 /// Tile pairs per contact sheet row.
 const PER_ROW: u32 = 8;
 
-fn expand5(c: u16) -> u8 {
-    let c = (c & 31) as u8;
-    (c << 3) | (c >> 2)
-}
-
-/// A BGR555 colour as 8-bit RGB.
+/// A BGR555 colour as 8-bit RGB (`bank::colour`).
 pub fn rgb(c: u16) -> Rgb<u8> {
-    Rgb([expand5(c), expand5(c >> 5), expand5(c >> 10)])
+    Rgb(bank::colour::to_rgb888(c))
 }
 
 /// Lambert shading of tile `t`'s heights, light from the upper left.

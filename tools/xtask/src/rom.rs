@@ -81,8 +81,5 @@ pub fn build() -> Result<PathBuf> {
 
 /// Writes a file through a temporary name and a rename: never half-written.
 pub fn write_atomic(path: &std::path::Path, bytes: &[u8]) -> Result<()> {
-    let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, bytes).with_context(|| format!("writing {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("renaming to {}", path.display()))?;
-    Ok(())
+    gbarom::write_atomic(path, bytes).with_context(|| format!("writing {}", path.display()))
 }

@@ -1,0 +1,41 @@
+//! The bank slot: how a built ROM says where a packed bank is, so that
+//! `tilebake pack` can put a bank into a ROM without a Rust toolchain.
+//!
+//! The ROM holds one [`Slot`] in its read-only data, 4-aligned: the marker
+//! [`MAGIC`], then the bank's byte offset in the ROM and its length (u32
+//! little-endian each). Offset 0 means "the bank built in". `pack` finds the
+//! marker, appends the bank at the ROM's end and writes the two words.
+
+/// The marker at the start of a slot.
+pub const MAGIC: [u8; 8] = *b"TBNKSLOT";
+/// Bytes of a slot.
+pub const LEN: usize = core::mem::size_of::<Slot>();
+/// Offset of the bank's offset field in a slot.
+pub const OFFSET_AT: usize = core::mem::offset_of!(Slot, offset);
+/// Offset of the bank's length field in a slot.
+pub const LEN_AT: usize = core::mem::offset_of!(Slot, len);
+
+/// A slot as it lies in ROM.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(C, align(4))]
+pub struct Slot {
+    /// [`MAGIC`].
+    pub magic: [u8; 8],
+    /// Byte offset of the packed bank in the ROM, 0 for the built-in one.
+    pub offset: u32,
+    /// Its length, in bytes.
+    pub len: u32,
+}
+
+impl Slot {
+    /// An empty slot (the bank built in), for a ROM's static.
+    pub const EMPTY: Slot = Slot { magic: MAGIC, offset: 0, len: 0 };
+}
+
+const _: () = assert!(LEN == 16 && OFFSET_AT == 8 && LEN_AT == 12, "the slot's layout is part of the format");
+
+/// The byte offsets of every 4-aligned slot marker in `rom`.
+#[cfg(feature = "alloc")]
+pub fn find(rom: &[u8]) -> alloc::vec::Vec<usize> {
+    (0..rom.len().saturating_sub(LEN - 1)).step_by(4).filter(|&i| rom[i..i + MAGIC.len()] == MAGIC).collect()
+}
