@@ -8,11 +8,10 @@
 #![no_std]
 #![no_main]
 
-use bank::Bank;
 use core::fmt::Write;
 use gba::prelude::Color;
 use terrain::rng::Rng;
-use terrain::{Update, Window, World, WorldParams};
+use terrain::{Window, World};
 use terrain_rom::cycles::Cycles;
 use terrain_rom::input::{Keys, bit};
 use terrain_rom::log::Level;
@@ -26,7 +25,7 @@ use terrain_rom::{bookmark, log, map, refresh, tiles, wait_vblank};
 use voxel::cache::TexelCache;
 use voxel::flight::{self, Controls, Relief};
 use voxel::palette::{MOODS, Mood, ui};
-use voxel::{Camera, Options, Scene};
+use voxel::{Camera, Landscape, Options, Parts};
 
 /// Tile references around the camera (4 KB, EWRAM: read by the texel
 /// cache's fills, not by the march).
@@ -83,36 +82,26 @@ fn load_palette(palette: &[u16; 256]) {
     }
 }
 
-/// Makes the world of `seed`; returns the cycles it took (without the
-/// fingerprint, which is only for the log).
-fn new_world(world: &mut World, window: &mut Window<WINDOW>, seed: u32, params: WorldParams) -> u32 {
-    // The placement was set and checked against these parameters at boot.
-    let t = Cycles::now();
-    world.regenerate(seed, params).expect("bank tile counts are 1..=256, the rest is fixed");
-    let cycles = t.elapsed();
-    window.invalidate();
+/// Logs the landscape's world (`cycles`: what making it took).
+fn log_world(land: &Landscape<'_, WINDOW>, cycles: u32) {
     log!(
         "world seed={:#010x} tiles={} mood={} new_world_cycles={} fingerprint={:#010x}",
-        seed,
-        params.tile_count,
-        MOODS[Mood::of(seed).base].0,
+        land.seed(),
+        land.bank().tile_count(),
+        MOODS[Mood::of(land.seed()).base].0,
         cycles,
-        world.fingerprint()
+        land.world().fingerprint()
     );
+}
+
+/// Makes the world of `seed`; returns the cycles it took (without the
+/// fingerprint, which is only for the log).
+fn new_world(land: &mut Landscape<'_, WINDOW>, seed: u32) -> u32 {
+    let t = Cycles::now();
+    land.new_world(seed);
+    let cycles = t.elapsed();
+    log_world(land, cycles);
     t.elapsed()
-}
-
-/// Moves the window so that the camera's tile is at its centre
-/// (`tile_px_log2`: log2 of a tile's side, in world pixels).
-fn follow(window: &mut Window<WINDOW>, world: &World, camera: &Camera, tile_px_log2: u32) -> Update {
-    window.recenter(world, (camera.x >> 8) >> tile_px_log2, (camera.y >> 8) >> tile_px_log2)
-}
-
-/// What the flight and the renderer read: the window over `world`, with
-/// `bank`'s texels (the world was made for the bank, checked at boot) and
-/// its relief.
-fn scene<'a>(window: &'a Window<WINDOW>, world: &World, bank: &Bank<'a>, relief: &'a Relief) -> Scene<'a, WINDOW> {
-    Scene::new(window, world, bank).expect("world made for the bank").with_relief(relief)
 }
 
 /// Lends the world's IWRAM (5.6 KB, before the world is made) to `f` as 4 KB
@@ -272,41 +261,39 @@ extern "C" fn main() -> ! {
         *c = bank.colour(i);
     }
     let colours = &colours[..bank.palette_len()];
-    let params = World::params_for(&bank);
 
     // A bookmark from battery-backed SRAM, if a valid one is there.
     let (resume, slots) = bookmark::newest();
     log!("bookmark slots: 0 {:?}, 1 {:?}", slots[0].map(|b| b.sequence), slots[1].map(|b| b.sequence));
-    if let Err(e) = world.set_placement(params, &bank.placement()) {
-        log!(Level::Error, "bad tile bank ({:?}): {}", source, e);
-        error_screen("BAD TILE BANK", format_args!("{e}\n\nRebake it with tilebake\nand pack it again."));
-        loop {
-            wait_vblank();
-        }
-    }
     let mut seed = resume.map_or(FIRST_SEED, |(_, b)| b.seed);
-    let _ = new_world(world, window, seed, params);
+    let t = Cycles::now();
+    let parts = Parts { world, window, cache: Some(cache), relief: Some(relief) };
+    let mut land = match Landscape::new(bank, parts, seed) {
+        Ok(land) => land,
+        Err(e) => {
+            log!(Level::Error, "bad tile bank ({:?}): {}", source, e);
+            error_screen("BAD TILE BANK", format_args!("{e}\n\nRebake it with tilebake\nand pack it again."));
+            loop {
+                wait_vblank();
+            }
+        }
+    };
+    log_world(&land, t.elapsed());
     let mut palette = voxel::palette::build(colours, &Mood::of(seed));
     load_palette(&palette);
 
     // Start near the world's corner, heading diagonally: the first seconds of
     // any flight cross the wrap in both directions.
-    let tile_px_log2 = voxel::render::tile_px_log2(bank.tile_size());
-    let world_px = world.size_tiles() << tile_px_log2;
+    let world_px = land.size_px();
     let mut camera = Camera { x: (world_px - 160) << 8, y: (world_px - 96) << 8, z: 0, heading: 8192, pitch: 0 };
-    follow(window, world, &camera, tile_px_log2);
-    {
-        let scene = scene(window, world, &bank, relief);
-        camera.z = (scene.ground(camera.x >> 8, camera.y >> 8) + 80) << 8;
-        flight::settle(&mut camera, &scene);
-    }
+    camera.z = (land.ground_height(camera.x >> 8, camera.y >> 8) + 80) << 8;
+    land.settle(&mut camera);
     // A message on screen until this refresh.
     let mut message: Option<(&str, u32)> = None;
     if let Some((slot, b)) = resume {
         let wrap = (world_px << 8).wrapping_sub(1);
         camera = Camera { x: b.camera.x & wrap, y: b.camera.y & wrap, ..b.camera };
-        follow(window, world, &camera, tile_px_log2);
-        flight::settle(&mut camera, &scene(window, world, &bank, relief));
+        land.settle(&mut camera);
         log!("bookmark resumed: slot {} sequence {} {}", slot, b.sequence, Place(b.seed, &camera));
         message = Some(("BOOKMARK RESUMED", refresh::count().wrapping_add(MESSAGE_REFRESHES)));
         log!("message shown: BOOKMARK RESUMED");
@@ -346,13 +333,11 @@ extern "C" fn main() -> ! {
                 log!("message shown: BOOKMARK SAVED");
             } else if pressed & bit::START != 0 {
                 seed = Rng::new(seed ^ r).next_u32();
-                world_cycles += new_world(world, window, seed, params);
-                cache.invalidate();
+                world_cycles += new_world(&mut land, seed);
                 palette = voxel::palette::build(colours, &Mood::of(seed));
                 load_palette(&palette);
-                follow(window, world, &camera, tile_px_log2);
                 // A new world under the camera: onto its ground at once.
-                flight::settle(&mut camera, &scene(window, world, &bank, relief));
+                land.settle(&mut camera);
             }
             if pressed & bit::SELECT != 0 {
                 select_used = false;
@@ -364,12 +349,11 @@ extern "C" fn main() -> ! {
                 hud = !hud;
             }
             let c = controls(&keys, &mut select_used);
-            let scene = scene(window, world, &bank, relief);
-            flight::fly(&mut camera, c, 1, &scene);
+            land.fly(&mut camera, c, 1);
         }
         done = now;
         let tw = Cycles::now();
-        let up = follow(window, world, &camera, tile_px_log2);
+        let up = land.follow(&camera);
         if up.tiles > 0 {
             window_cycles = tw.elapsed();
         }
@@ -380,17 +364,15 @@ extern "C" fn main() -> ! {
         let mut samples = 0;
         match view {
             View::Terrain | View::Boundaries => {
-                let scene = scene(window, world, &bank, relief);
                 let tc = Cycles::now();
-                cache_entries = cache.follow(world, &scene, camera.x >> 8, camera.y >> 8, camera.heading).written;
+                cache_entries = land.follow_cache(&camera).map_or(0, |u| u.written);
                 cache_cycles = tc.elapsed();
-                let scene = scene.with_cache(cache);
                 let options = Options { boundaries: view == View::Boundaries };
-                samples = voxel::render(&scene, &camera, options, &mut VramTarget::new(page)).samples;
+                samples = voxel::render(&land.scene(), &camera, options, &mut VramTarget::new(page)).samples;
             }
             View::Map => {
                 page.clear(ui::GREY);
-                map::draw(page, &scene(window, world, &bank, relief), &camera, 56, 8);
+                map::draw(page, &land.scene(), &camera, 56, 8);
             }
         }
         // The render's own cycles, without the cache's upkeep (logged apart).

@@ -94,14 +94,11 @@ impl FrameLog {
 /// world, window, bank and camera, through `voxel::render` on the host.
 pub fn reference_frame(frame: &FrameLog) -> voxel::Frame {
     let bank = bank::parse(default_bank()).expect("default bank");
-    let world = terrain::World::for_bank(frame.seed, &bank).expect("world for the bank");
-    let mut window = Box::new(terrain::Window::<64>::new());
-    let tile_px_log2 = voxel::render::tile_px_log2(bank.tile_size());
-    let c = frame.camera;
-    window.recenter(&world, (c.x >> 8) >> tile_px_log2, (c.y >> 8) >> tile_px_log2);
-    let scene = voxel::Scene::new(&window, &world, &bank).expect("scene");
+    let (mut world, mut window) = (Box::<terrain::World>::default(), Box::<terrain::Window<64>>::default());
+    let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: None };
+    let mut land = voxel::Landscape::new(bank, parts, frame.seed).expect("world for the bank");
     let mut out = voxel::Frame::default();
-    voxel::render(&scene, &c, voxel::Options { boundaries: frame.view == 1 }, &mut out);
+    land.render(&frame.camera, voxel::Options { boundaries: frame.view == 1 }, &mut out);
     out
 }
 

@@ -7,7 +7,7 @@
 
 use e2e::{FrameLog, paper_bank, rom, top_colour_share};
 use mgba_test_runner::{Frame, KeyScript, RunConfig, run};
-use voxel::flight::{CLIMB, Controls, Relief, fly, settle};
+use voxel::flight::{CLIMB, Controls, Relief};
 
 /// Cruise, turns into the hills, strafing, descending, backing up.
 const ROUTE: &str = "1:UP,301:UP+RIGHT,361:UP,601:UP+B,701:UP+LEFT,801:UP+L,901:DOWN+RIGHT,1001:UP+B+LEFT,1101:UP";
@@ -82,17 +82,13 @@ fn flying_into_a_paper_bank_climbs_ahead_of_walls() {
 #[test]
 fn the_old_flight_fails_this_route() {
     let bank = bank::parse(paper_bank()).unwrap();
-    let world = terrain::World::for_bank(1, &bank).unwrap();
-    let mut window = Box::new(terrain::Window::<64>::new());
-    let tpl = voxel::render::tile_px_log2(bank.tile_size());
-    let world_px = world.size_tiles() << tpl;
+    let (mut world, mut window) = (Box::<terrain::World>::default(), Box::<terrain::Window<64>>::default());
+    let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: None };
+    let mut land = voxel::Landscape::new(bank, parts, 1).unwrap();
+    let world_px = land.size_px();
     let mut cam = voxel::Camera { x: (world_px - 160) << 8, y: (world_px - 96) << 8, z: 0, heading: 8192, pitch: 0 };
-    window.recenter(&world, (cam.x >> 8) >> tpl, (cam.y >> 8) >> tpl);
-    {
-        let scene = voxel::Scene::new(&window, &world, &bank).unwrap();
-        cam.z = (scene.ground(cam.x >> 8, cam.y >> 8) + 80) << 8;
-        settle(&mut cam, &scene);
-    }
+    cam.z = (land.ground_height(cam.x >> 8, cam.y >> 8) + 80) << 8;
+    land.settle(&mut cam);
     let keys: KeyScript = ROUTE.parse().unwrap();
     let (mut worst, mut jump) = (0.0f64, 0);
     for r in 0..REFRESHES {
@@ -106,17 +102,12 @@ fn the_old_flight_fails_this_route() {
             pitch: 0,
         };
         let z0 = cam.z;
-        fly(&mut cam, c, 1, &voxel::Scene::new(&window, &world, &bank).unwrap());
-        window.recenter(&world, (cam.x >> 8) >> tpl, (cam.y >> 8) >> tpl);
+        land.fly(&mut cam, c, 1);
+        land.follow(&cam);
         jump = jump.max((cam.z - z0).abs() >> 8);
         if r % 8 == 0 {
             let mut frame = voxel::Frame::default();
-            voxel::render(
-                &voxel::Scene::new(&window, &world, &bank).unwrap(),
-                &cam,
-                voxel::Options::default(),
-                &mut frame,
-            );
+            land.render(&cam, voxel::Options::default(), &mut frame);
             worst = worst.max(top_colour_share(&frame.0));
         }
     }

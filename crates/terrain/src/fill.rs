@@ -78,7 +78,7 @@ pub(crate) fn fill_rect<const N: usize>(
                 // straddle the ring's edge, N being a multiple of the spacing).
                 #[cfg(target_arch = "arm")]
                 {
-                    let job = crate::arm::BlockJob {
+                    let job = crate::fill_kernels::BlockJob {
                         dst: (&mut rows[ty as usize & (N - 1)] as *mut RingRowBytes<N> as usize + col) as u32,
                         rows: hy,
                         words: one >> 2,
@@ -92,7 +92,7 @@ pub(crate) fn fill_rect<const N: usize>(
                     // SAFETY: the job covers hy ring rows of the caller's
                     // window from column `col`, `one` bytes each, and the
                     // world's table; see above for why they fit.
-                    unsafe { crate::arm::terrain_fill_block(&job) };
+                    unsafe { crate::fill_kernels::terrain_fill_block(&job) };
                 }
                 #[cfg(not(target_arch = "arm"))]
                 {
@@ -127,7 +127,7 @@ pub(crate) fn fill_rect<const N: usize>(
                 // per 64x64 rebuild (`cargo xtask bench`).
                 #[cfg(target_arch = "arm")]
                 {
-                    let job = crate::arm::BlockJob {
+                    let job = crate::fill_kernels::BlockJob {
                         dst: (&mut rows[ty as usize & (N - 1)] as *mut RingRowBytes<N> as usize + col) as u32,
                         rows: hy,
                         words: wx,
@@ -140,7 +140,7 @@ pub(crate) fn fill_rect<const N: usize>(
                     };
                     // SAFETY: the job covers hy ring rows of the window from
                     // column `col`, wx bytes each (col + wx <= N), and the table.
-                    unsafe { crate::arm::terrain_fill_bytes(&job, fx0) };
+                    unsafe { crate::fill_kernels::terrain_fill_bytes(&job, fx0) };
                 }
             } else {
                 // Part of a cell (the window's edges), or cells of 2 tiles.
@@ -225,7 +225,7 @@ pub(crate) fn fill_line_arm<const N: usize, const DOWN: bool>(
     let base = rows as *mut [RingRowBytes<N>; N] as usize as u32;
     let ring_fixed = fixed & (N as u32 - 1);
     let start = t0 & (N as u32 - 1);
-    let mut job = crate::arm::LineJob {
+    let mut job = crate::fill_kernels::LineJob {
         dst: 0,
         dst_step: if DOWN { N as u32 } else { 1 },
         count: 0,
@@ -250,7 +250,7 @@ pub(crate) fn fill_line_arm<const N: usize, const DOWN: bool>(
             job.t = t;
             // SAFETY: the run stays inside the ring (count positions from
             // `from`, within N), the grid lines and the table belong to `world`.
-            unsafe { crate::arm::terrain_fill_line(&job) };
+            unsafe { crate::fill_kernels::terrain_fill_line(&job) };
         }
         run += 1;
     }

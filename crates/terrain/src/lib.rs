@@ -13,9 +13,9 @@
 //! sections, which the ROM's linker script copies to IWRAM.
 #![no_std]
 
-#[cfg(target_arch = "arm")]
-mod arm;
 mod fill;
+#[cfg(target_arch = "arm")]
+mod fill_kernels;
 pub mod paper;
 pub mod rng;
 pub mod window;

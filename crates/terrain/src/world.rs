@@ -158,6 +158,13 @@ pub struct World {
     max_corner_tile: u8,
 }
 
+impl Default for World {
+    /// [`World::empty`].
+    fn default() -> Self {
+        World::empty()
+    }
+}
+
 impl core::fmt::Debug for World {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("World").field("params", &self.params).field("seed", &self.seed).finish_non_exhaustive()

@@ -4,18 +4,54 @@
 //! - [`trig`]: integer sine table.
 //! - [`projection`]: depth slices, level of detail, reciprocal table, fog levels.
 //! - [`palette`]: the 256-colour plan (interface, sky, 4 fog levels of terrain).
-//! - [`render`](mod@render): camera, scene (tile window + bank), the column renderer.
+//! - [`render`](mod@render): camera, scene (tile window + bank), the
+//!   reference column renderer (host and GBA).
+//! - `march` (GBA only): the fast path, the column loop reading the texel
+//!   cache with each column marched in ARM assembly.
+//!
+//! [`render()`] (below) picks the path; `march` uses `render`'s tables, and
+//! `render` knows nothing of `march`.
 //! - [`cache`]: the texels round the camera, flat, for the GBA's march.
 //! - [`flight`]: moving the camera from the keypad, never below the ground.
+//! - [`landscape`]: one owner for a world, its window, its bank and its cache:
+//!   where a game starts.
 #![no_std]
 
-#[cfg(target_arch = "arm")]
-pub mod arm;
 pub mod cache;
 pub mod flight;
+pub mod landscape;
+#[cfg(target_arch = "arm")]
+pub mod march;
 pub mod palette;
 pub mod projection;
 pub mod render;
 pub mod trig;
 
-pub use render::{Camera, Frame, Options, Scene, SceneError, Stats, Target, render};
+pub use landscape::{Landscape, LandscapeError, Parts};
+pub use render::{Camera, Frame, Options, Scene, SceneError, Stats, Target};
+
+/// Renders one frame of `scene` from `camera` into `target`. Every pixel is
+/// written once: terrain front to back, then the sky above it.
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32), unsafe(link_section = ".iwram.render"), inline(never))]
+pub fn render<const N: usize, T: Target>(
+    scene: &Scene<'_, N>,
+    camera: &Camera,
+    options: Options,
+    target: &mut T,
+) -> Stats {
+    #[cfg(target_arch = "arm")]
+    if let (Some(cache), Some(_)) = (scene.cache, target.vram_column(0))
+        && cache.is_valid()
+    {
+        return march::columns(scene, cache, camera, options, target);
+    }
+    // One copy of the column loop per bank tile size, so that its shifts are
+    // constants.
+    match scene.tile_log2 {
+        3 => render::columns::<N, 3, T>(scene, camera, options, target),
+        4 => render::columns::<N, 4, T>(scene, camera, options, target),
+        5 => render::columns::<N, 5, T>(scene, camera, options, target),
+        6 => render::columns::<N, 6, T>(scene, camera, options, target),
+        _ => render::columns::<N, 7, T>(scene, camera, options, target),
+    }
+}

@@ -7,7 +7,7 @@
 //! distance, fog from the palette (a later block of the same colours).
 //!
 //! The same code renders on the host (the reference the ROM's frames are
-//! compared with) and on the GBA, where [`render`] is ARM code in IWRAM; so
+//! compared with) and on the GBA, where [`crate::render()`] is ARM code in IWRAM; so
 //! it sticks to operators, provable-bounds indexing and `while` loops (on the
 //! GBA, `core`'s Thumb functions cannot be inlined into ARM code).
 
@@ -55,17 +55,17 @@ pub struct Scene<'a, const N: usize> {
     texels: &'a [u16],
     /// The texel cache the GBA's march reads (`None`: read the window and the bank).
     #[cfg_attr(not(target_arch = "arm"), allow(dead_code))]
-    cache: Option<&'a crate::cache::TexelCache>,
+    pub(crate) cache: Option<&'a crate::cache::TexelCache>,
     /// The bank's block tops, for the flight (`None`: it keeps just above the ground).
     relief: Option<&'a crate::flight::Relief>,
     /// World pixels per height unit, 8.8 fixed point (the bank's).
-    height_scale: i32,
+    pub(crate) height_scale: i32,
     /// Tiles in the bank.
     tile_count: u32,
     /// log2 of the bank's tile side, in texels.
-    tile_log2: u32,
+    pub(crate) tile_log2: u32,
     /// log2 of a tile's side in world pixels.
-    tile_px_log2: u32,
+    pub(crate) tile_px_log2: u32,
     /// World side in pixels, minus 1.
     world_mask: u32,
 }
@@ -82,7 +82,10 @@ pub enum SceneError {
 impl<'a, const N: usize> Scene<'a, N> {
     /// A scene over `window` (filled from `world`) with `bank`'s texels and
     /// height scale. Fails if the world can refer to a tile the bank lacks.
-    pub fn new(window: &'a Window<N>, world: &World, bank: &bank::Bank<'a>) -> Result<Self, SceneError> {
+    /// Crate-private: the window must have been filled from this very world
+    /// (its references are read without checks), which only a
+    /// [`crate::Landscape`] guarantees.
+    pub(crate) fn new(window: &'a Window<N>, world: &World, bank: &bank::Bank<'a>) -> Result<Self, SceneError> {
         let world_tiles = world.size_tiles();
         if world.max_tile() as usize >= bank.tile_count() {
             return Err(SceneError::TileCount { world: world.max_tile() as u16 + 1, bank: bank.tile_count() });
@@ -270,7 +273,7 @@ unsafe impl Target for Frame {
 
 /// Screen-column offsets from the view axis, 2.14 fixed point (-1 .. 1).
 #[cfg_attr(target_arch = "arm", unsafe(link_section = ".iwram.voxel_tables"))]
-static U: [i32; COLUMNS] = {
+pub(crate) static U: [i32; COLUMNS] = {
     let mut t = [0i32; COLUMNS];
     let mut i = 0;
     while i < COLUMNS {
@@ -282,7 +285,7 @@ static U: [i32; COLUMNS] = {
 
 /// Sky palette index by (row - horizon + 256): a gradient down to the horizon.
 #[cfg_attr(target_arch = "arm", unsafe(link_section = ".iwram.voxel_tables"))]
-static SKY: [u8; 512] = {
+pub(crate) static SKY: [u8; 512] = {
     let mut t = [0u8; 512];
     let mut k = 0;
     while k < 512 {
@@ -308,7 +311,7 @@ static SKY: [u8; 512] = {
 /// nothing per sample.
 #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
 #[inline(always)]
-fn slice_rows(s: usize, horizon: i32, eye: i32, scale: i32) -> (i32, i32) {
+pub(crate) fn slice_rows(s: usize, horizon: i32, eye: i32, scale: i32) -> (i32, i32) {
     let iz = INV_Z[s & 127];
     ((horizon << 16) + eye * iz, -((iz * scale) >> 8))
 }
@@ -361,7 +364,7 @@ pub struct Stats {
 
 /// First terrain palette entry of each slice's fog level.
 #[cfg_attr(target_arch = "arm", unsafe(link_section = ".iwram.voxel_tables"))]
-static FOG_BASE: [u8; 128] = {
+pub(crate) static FOG_BASE: [u8; 128] = {
     let mut t = [0u8; 128];
     let mut s = 0;
     while s < 128 {
@@ -371,36 +374,10 @@ static FOG_BASE: [u8; 128] = {
     t
 };
 
-/// Renders one frame of `scene` from `camera` into `target`. Every pixel is
-/// written once: terrain front to back, then the sky above it.
-#[cfg_attr(target_arch = "arm", instruction_set(arm::a32), unsafe(link_section = ".iwram.render"), inline(never))]
-pub fn render<const N: usize, T: Target>(
-    scene: &Scene<'_, N>,
-    camera: &Camera,
-    options: Options,
-    target: &mut T,
-) -> Stats {
-    #[cfg(target_arch = "arm")]
-    if let (Some(cache), Some(_)) = (scene.cache, target.vram_column(0))
-        && cache.is_valid()
-    {
-        return fast::columns(scene, cache, camera, options, target);
-    }
-    // One copy of the column loop per bank tile size, so that its shifts are
-    // constants.
-    match scene.tile_log2 {
-        3 => columns::<N, 3, T>(scene, camera, options, target),
-        4 => columns::<N, 4, T>(scene, camera, options, target),
-        5 => columns::<N, 5, T>(scene, camera, options, target),
-        6 => columns::<N, 6, T>(scene, camera, options, target),
-        _ => columns::<N, 7, T>(scene, camera, options, target),
-    }
-}
-
 /// The column loop for tiles of 2^`TL` texels.
 #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
 #[inline(always)]
-fn columns<const N: usize, const TL: u32, T: Target>(
+pub(crate) fn columns<const N: usize, const TL: u32, T: Target>(
     scene: &Scene<'_, N>,
     camera: &Camera,
     options: Options,
@@ -501,148 +478,32 @@ fn columns<const N: usize, const TL: u32, T: Target>(
     Stats { samples, draws, span_rows, sky_rows }
 }
 
-/// The GBA's fast path: the column loop of [`columns`] reading texels from
-/// the texel cache (any tile size, with or without boundary marks), each
-/// column marched by [`crate::arm::voxel_march_column`].
-#[cfg(target_arch = "arm")]
-mod fast {
+#[cfg(test)]
+mod tests {
     use super::*;
-    use crate::arm::{ColumnJob, voxel_march_column};
 
-    /// Per slice: `a` and `b` of [`slice_rows`], rebuilt each frame.
-    #[unsafe(link_section = ".iwram.voxel_slices")]
-    static mut SLICE_TABLE: [i32; 2 * SLICES] = [0; 2 * SLICES];
-
-    /// The march's parameters, rewritten for every column.
-    #[unsafe(link_section = ".iwram.voxel_job")]
-    static mut JOB: ColumnJob = ColumnJob {
-        px: 0,
-        py: 0,
-        steps: [0; 2 * BANDS],
-        near: 0,
-        far: 0,
-        slices: 0,
-        vram: 0,
-        fog: [0; BANDS],
-        ybuf: 0,
-        samples: 0,
-        marks: [0; BANDS],
-        border_mask: 0,
-    };
-
-    /// Open (sky) rows of each column, this frame.
-    #[unsafe(link_section = ".iwram.voxel_open")]
-    static mut OPEN: [u8; COLUMNS] = [0; COLUMNS];
-
-    #[instruction_set(arm::a32)]
-    #[inline(always)]
-    pub(super) fn columns<const N: usize, T: Target>(
-        scene: &Scene<'_, N>,
-        cache: &crate::cache::TexelCache,
-        camera: &Camera,
-        options: Options,
-        target: &mut T,
-    ) -> Stats {
-        let cos = trig::cos(camera.heading);
-        let sin = trig::sin(camera.heading);
-        let horizon = HORIZON + camera.pitch as i32;
-        let eye = camera.z >> 8;
-        let table = &raw mut SLICE_TABLE as usize;
-        let mut s = 0;
-        while s < SLICES {
-            let (a, b) = slice_rows(s, horizon, eye, scene.height_scale);
-            // SAFETY: s < SLICES: inside the table; only this function, on
-            // the one GBA thread, touches it.
-            unsafe {
-                *((table + 8 * s) as *mut i32) = a;
-                *((table + 8 * s + 4) as *mut i32) = b;
-            }
-            s += 1;
+    /// A world that refers to more tiles than the bank has is refused: the
+    /// renderer reads texels by reference without checking.
+    #[test]
+    fn a_world_with_more_tiles_than_the_bank_is_refused() {
+        extern crate std;
+        use std::boxed::Box;
+        let texels = [bank::texel(1, 0); 4 * 32 * 32];
+        let bytes = bank::encode(&bank::Contents {
+            tile_size: 32,
+            palette: &[0x03E0],
+            tiles: &texels,
+            placement: bank::Placement::Paper,
+            height_scale: bank::HEIGHT_SCALE_ONE,
+        })
+        .unwrap();
+        let bank = bank::parse(&bytes).unwrap();
+        let window = Box::new(Window::<64>::new());
+        for (tiles, ok) in [(4, true), (5, false)] {
+            let world =
+                World::new(1, terrain::WorldParams { tile_count: tiles, ..terrain::WorldParams::DEFAULT }).unwrap();
+            let got = Scene::new(&window, &world, &bank).err();
+            assert_eq!(got, if ok { None } else { Some(SceneError::TileCount { world: 5, bank: 4 }) });
         }
-        // SAFETY: only this function, on the GBA's one thread, uses JOB. (A
-        // static: building the job on the stack would call `__aeabi_memclr`
-        // in ROM to zero it.)
-        #[allow(clippy::deref_addrof)] // the raw pointer is the sanctioned way to a `static mut`
-        let job = unsafe { &mut *(&raw mut JOB) };
-        job.near = cache.near() as *const [u16; crate::cache::NEAR * crate::cache::NEAR] as usize as u32;
-        job.far = cache.far() as *const [u16; crate::cache::FAR * crate::cache::FAR] as usize as u32;
-        job.border_mask = !((1u32 << (scene.tile_px_log2 + 8)) - 1);
-        job.slices = table as u32;
-        let mut b = 0;
-        while b < BANDS {
-            // Bit 31 tells the march to check for tile boundaries (stores keep
-            // the low byte only).
-            job.fog[b] = FOG_BASE[(b * BAND_LEN) & 127] as u32 | if options.boundaries { 1 << 31 } else { 0 };
-            job.marks[b] = MARK_BACK[b] | MARK_WIDTH[b] << 16;
-            b += 1;
-        }
-        let mut samples = 0u32;
-        // Rows 0..open[col] of each column are sky; all columns are open above
-        // top_open. (A static: a local array would be zeroed by a call to
-        // `__aeabi_memclr` in ROM.)
-        let open = &raw mut OPEN as usize;
-        let mut top_open = HEIGHT;
-        let mut col = 0;
-        while col < COLUMNS {
-            let u = U[col];
-            let dx = cos - ((sin * u) >> 14);
-            let dy = sin + ((cos * u) >> 14);
-            job.px = camera.x.wrapping_add(((dx * Z0 as i32) >> 6) as u32);
-            job.py = camera.y.wrapping_add(((dy * Z0 as i32) >> 6) as u32);
-            let mut b = 0;
-            while b < BANDS {
-                let step = BAND_STEP[b] as i32;
-                job.steps[2 * b] = ((dx * step) >> 6) as u32;
-                job.steps[2 * b + 1] = ((dy * step) >> 6) as u32;
-                b += 1;
-            }
-            job.vram = match target.vram_column(col) {
-                Some(a) => a as u32,
-                None => 0,
-            };
-            // SAFETY: the job describes the cache's two rings (every index the
-            // march makes is masked inside them), the slice table and a VRAM
-            // column.
-            unsafe { voxel_march_column(job) };
-            samples += job.samples;
-            // SAFETY: col < COLUMNS: inside OPEN; only this function touches it.
-            unsafe { *((open + col) as *mut u8) = job.ybuf as u8 };
-            if (job.ybuf as usize) < top_open {
-                top_open = job.ybuf as usize;
-            }
-            col += 1;
-        }
-        // The sky: rows every column left open, a row at a time with word
-        // stores; then what stays open in each column.
-        // Not `unwrap_or_default`: a `core` function, not inlinable into ARM code.
-        #[allow(clippy::manual_unwrap_or_default, clippy::manual_unwrap_or)]
-        let page = match target.vram_column(0) {
-            Some(a) => a,
-            None => 0,
-        };
-        let mut y = 0;
-        while y < top_open {
-            let word = SKY[((y as i32 - horizon + 256) & 511) as usize] as u32 * 0x0101_0101;
-            let row = page + y * WIDTH;
-            let mut k = 0;
-            while k < WIDTH {
-                // SAFETY: a row of the page (y < 160), word aligned.
-                unsafe { *((row + k) as *mut u32) = word };
-                k += 4;
-            }
-            y += 1;
-        }
-        let mut col = 0;
-        while col < COLUMNS {
-            let mut y = top_open;
-            // SAFETY: as above.
-            let end = unsafe { *((open + col) as *const u8) } as usize;
-            while y < end {
-                target.put(col, y, SKY[((y as i32 - horizon + 256) & 511) as usize]);
-                y += 1;
-            }
-            col += 1;
-        }
-        Stats { samples, ..Stats::default() }
     }
 }

@@ -3,9 +3,10 @@
 
 use proptest::prelude::*;
 use std::sync::OnceLock;
-use terrain::{Window, World, WorldParams};
-use voxel::flight::{CLEARANCE, CLIMB, Controls, Relief, fly};
-use voxel::{Camera, Frame, Options, Scene, render};
+use terrain::{Window, World};
+use voxel::cache::TexelCache;
+use voxel::flight::{CLEARANCE, CLIMB, Controls, Relief};
+use voxel::{Camera, Frame, Landscape, Options, Parts, Scene, render};
 
 /// A small bank: 4 tiles of 32 px, heights in ridges, 3 colours, one world
 /// pixel per height unit.
@@ -32,19 +33,29 @@ fn bank_with_scale(height_scale: u16) -> Vec<u8> {
     }
 }
 
-fn scene_parts(seed: u32) -> (World, Box<Window<64>>) {
-    let world = World::new(seed, WorldParams { tile_count: 4, ..WorldParams::DEFAULT }).unwrap();
-    let window = Box::new(Window::<64>::new());
-    (world, window)
+/// The memory of a landscape, on the heap.
+#[derive(Default)]
+struct Memory {
+    world: Box<World>,
+    window: Box<Window<64>>,
+    cache: Box<TexelCache>,
+}
+
+impl Memory {
+    /// The world of `seed` drawn with `bank`, in this memory (with the
+    /// texel cache if `cache`, with `relief` if given).
+    fn land<'a>(&'a mut self, bank: &'a [u8], seed: u32, cache: bool, relief: Option<&'a Relief>) -> Landscape<'a, 64> {
+        let cache = if cache { Some(&mut *self.cache) } else { None };
+        let parts = Parts { world: &mut self.world, window: &mut self.window, cache, relief };
+        Landscape::new(bank::parse(bank).unwrap(), parts, seed).unwrap()
+    }
 }
 
 fn frame_of(seed: u32, camera: Camera, options: Options) -> Frame {
-    let (world, mut window) = scene_parts(seed);
-    let bank = bank::parse(bank_bytes()).unwrap();
-    window.recenter(&world, (camera.x >> 8) >> 7, (camera.y >> 8) >> 7);
-    let scene = Scene::new(&window, &world, &bank).unwrap();
+    let mut memory = Memory::default();
+    let mut land = memory.land(bank_bytes(), seed, false, None);
     let mut frame = Frame([0xEE; 240 * 160]);
-    render(&scene, &camera, options, &mut frame);
+    land.render(&camera, options, &mut frame);
     frame
 }
 
@@ -73,13 +84,11 @@ fn every_pixel_is_drawn_and_pairs_match() {
 /// draw, and the spans' rows are the terrain's.
 #[test]
 fn counters_add_up() {
-    let (world, mut window) = scene_parts(7);
-    let bank = bank::parse(bank_bytes()).unwrap();
+    let mut memory = Memory::default();
+    let mut land = memory.land(bank_bytes(), 7, false, None);
     let cam = camera();
-    window.recenter(&world, (cam.x >> 8) >> 7, (cam.y >> 8) >> 7);
-    let scene = Scene::new(&window, &world, &bank).unwrap();
     let mut frame = Frame::default();
-    let stats = render(&scene, &cam, Options::default(), &mut frame);
+    let stats = land.render(&cam, Options::default(), &mut frame);
     assert_eq!(stats.span_rows + stats.sky_rows, 120 * 160);
     assert!(stats.draws > 120 && stats.draws <= stats.samples, "{stats:?}");
     let sky = frame.0.iter().filter(|&&c| (16..48).contains(&c)).count() as u32;
@@ -102,14 +111,12 @@ fn boundaries_are_lines_on_the_ground() {
         height_scale: bank::HEIGHT_SCALE_ONE,
     })
     .unwrap();
-    let bank = bank::parse(&bytes).unwrap();
-    let (world, mut window) = scene_parts(7);
+    let mut memory = Memory::default();
+    let mut land = memory.land(&bytes, 7, false, None);
     for (heading, pitch, z) in [(5000u16, -50i16, 200), (20000, 0, 120), (40000, -30, 400)] {
         let cam = Camera { heading, pitch, z: z << 8, ..camera() };
-        window.recenter(&world, (cam.x >> 8) >> 7, (cam.y >> 8) >> 7);
-        let scene = Scene::new(&window, &world, &bank).unwrap();
         let mut frame = Frame::default();
-        render(&scene, &cam, Options { boundaries: true }, &mut frame);
+        land.render(&cam, Options { boundaries: true }, &mut frame);
         let marked: Vec<bool> = frame.0.iter().map(|&c| c == voxel::palette::ui::BOUNDARY).collect();
         let total = marked.iter().filter(|m| **m).count();
         let mut seen = vec![false; marked.len()];
@@ -165,13 +172,17 @@ fn same_inputs_same_frame_and_the_world_shows() {
 /// The height scale multiplies every height, on the ground and on screen.
 #[test]
 fn height_scale_stretches_the_relief() {
-    let (world, mut window) = scene_parts(7);
     let cam = camera();
-    window.recenter(&world, (cam.x >> 8) >> 7, (cam.y >> 8) >> 7);
-    let one = bank::parse(bank_bytes()).unwrap();
     let twice_bytes = bank_with_scale(512);
-    let twice = bank::parse(&twice_bytes).unwrap();
-    let (a, b) = (Scene::new(&window, &world, &one).unwrap(), Scene::new(&window, &world, &twice).unwrap());
+    let (mut one, mut two) = (Memory::default(), Memory::default());
+    let (mut one, mut twice) = (one.land(bank_bytes(), 7, false, None), two.land(&twice_bytes, 7, false, None));
+    one.follow(&cam);
+    twice.follow(&cam);
+    let (a, b) = (one.scene(), twice.scene());
+    assert_eq!(
+        (one.ground_height(cam.x >> 8, cam.y >> 8), twice.ground_height(cam.x >> 8, cam.y >> 8)),
+        (a.ground(cam.x >> 8, cam.y >> 8), b.ground(cam.x >> 8, cam.y >> 8))
+    );
     let mut differ = 0;
     for k in 0..50u32 {
         let (x, y) = ((cam.x >> 8) + k * 37 % 300, (cam.y >> 8) + k * 53 % 300);
@@ -187,14 +198,42 @@ fn height_scale_stretches_the_relief() {
     assert!(sky(&fb) < sky(&fa), "{} vs {}", sky(&fb), sky(&fa));
 }
 
-/// A world that refers to more tiles than the bank has is refused: the
-/// renderer reads texels by reference without checking.
+/// The ground height is the texel's anywhere in the world, not only in the
+/// window round the camera, and wraps with the world.
 #[test]
-fn a_world_with_more_tiles_than_the_bank_is_refused() {
-    let world = World::new(1, WorldParams { tile_count: 5, ..WorldParams::DEFAULT }).unwrap();
-    let window = Box::new(Window::<64>::new());
-    let bank = bank::parse(bank_bytes()).unwrap();
-    assert_eq!(Scene::new(&window, &world, &bank).err(), Some(voxel::SceneError::TileCount { world: 5, bank: 4 }));
+fn ground_height_is_exact_everywhere() {
+    let mut memory = Memory::default();
+    let mut land = memory.land(bank_bytes(), 7, false, None);
+    let side = land.size_px();
+    assert_eq!(side, 16384);
+    let mut seen = std::collections::HashSet::new();
+    for k in 0..400u32 {
+        let (x, y) = (k.wrapping_mul(2_654_435_761) % side, k.wrapping_mul(40_503) % side);
+        let cam = Camera { x: x << 8, y: y << 8, ..camera() };
+        let far = land.ground_height(x, y);
+        land.follow(&cam);
+        assert_eq!(far, land.scene().ground(x, y), "({x}, {y})");
+        assert_eq!(land.ground_height(x + side, y + 3 * side), far);
+        seen.insert(far);
+    }
+    assert!(seen.len() > 50, "the heights vary: {}", seen.len());
+}
+
+/// A new world is another world, drawn with the same bank, and the window
+/// follows it (the frame changes; the same seed gives back the same frame).
+#[test]
+fn a_new_world_replaces_the_old() {
+    let mut memory = Memory::default();
+    let mut land = memory.land(bank_bytes(), 7, false, None);
+    let (mut a, mut b, mut c) = (Frame::default(), Frame::default(), Frame::default());
+    land.render(&camera(), Options::default(), &mut a);
+    land.new_world(8);
+    assert_eq!(land.seed(), 8);
+    land.render(&camera(), Options::default(), &mut b);
+    land.new_world(7);
+    land.render(&camera(), Options::default(), &mut c);
+    assert!(a != b && a == c);
+    assert!(a == frame_of(7, camera(), Options::default()));
 }
 
 /// The texel cache holds exactly the world's texels round the camera (near
@@ -264,17 +303,15 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
     #[test]
     fn every_texel_the_march_reads_is_cached(x: u32, y: u32, heading: u16, turns in prop::collection::vec(any::<i16>(), 0..6)) {
-        let (world, mut window) = scene_parts(9);
-        let bank = bank::parse(bank_bytes()).unwrap();
-        let mut cache = Box::new(voxel::cache::TexelCache::new());
+        let mut memory = Memory::default();
+        let mut land = memory.land(bank_bytes(), 9, true, None);
         let mut cam = Camera { x: x & ((16384 << 8) - 1), y: y & ((16384 << 8) - 1), z: 300 << 8, heading, pitch: 0 };
         for turn in std::iter::once(0).chain(turns) {
             cam.heading = cam.heading.wrapping_add(turn as u16);
             cam.x = cam.x.wrapping_add((turn as i32 as u32) << 6) & ((16384 << 8) - 1);
-            window.recenter(&world, (cam.x >> 8) >> 7, (cam.y >> 8) >> 7);
-            let scene = Scene::new(&window, &world, &bank).unwrap();
-            cache.follow(&world, &scene, cam.x >> 8, cam.y >> 8, cam.heading);
-            check_rays(&cache, &scene, &cam)?;
+            land.follow(&cam);
+            land.follow_cache(&cam).unwrap();
+            check_rays(land.cache().unwrap(), &land.scene(), &cam)?;
         }
     }
 }
@@ -283,9 +320,8 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
     #[test]
     fn the_texel_cache_follows_the_camera(x: u32, y: u32, moves in prop::collection::vec((-40i32..=40, -40i32..=40, any::<u16>()), 1..12)) {
-        let (world, mut window) = scene_parts(5);
-        let bank = bank::parse(bank_bytes()).unwrap();
-        let mut cache = Box::new(voxel::cache::TexelCache::new());
+        let mut memory = Memory::default();
+        let mut land = memory.land(bank_bytes(), 5, true, None);
         let (mut px, mut py) = (x & 16383, y & 16383);
         let mut heading = 0u16;
         for (k, (dx, dy, turn)) in moves.into_iter().enumerate() {
@@ -298,11 +334,11 @@ proptest! {
                 px = px.wrapping_add(dx as u32) & 16383;
                 py = py.wrapping_add(dy as u32) & 16383;
             }
-            window.recenter(&world, px >> 7, py >> 7);
-            let scene = Scene::new(&window, &world, &bank).unwrap();
-            let up = cache.follow(&world, &scene, px, py, heading);
+            let cam = Camera { x: px << 8, y: py << 8, heading, ..Camera::default() };
+            land.follow(&cam);
+            let up = land.follow_cache(&cam).unwrap();
             prop_assert!(up.written > 0 || k > 0);
-            check_cache(&cache, &scene, px, py, heading)?;
+            check_cache(land.cache().unwrap(), &land.scene(), px, py, heading)?;
         }
     }
 }
@@ -311,20 +347,16 @@ proptest! {
     #[test]
     fn flying_never_goes_below_the_ground(x: u32, y: u32, heading: u16, z in 0i32..(800 << 8),
                                           moves in prop::collection::vec((-1i8..=1, -1i8..=1, -1i8..=1, -1i8..=1, 1u32..4), 1..40)) {
-        let (world, mut window) = scene_parts(3);
-        let bank = bank::parse(bank_bytes()).unwrap();
-        let relief = Box::new(Relief::of(&bank));
+        let relief = Box::new(Relief::of(&bank::parse(bank_bytes()).unwrap()));
+        // Half the flights with the relief (following the ground ahead), half without.
+        let mut memory = Memory::default();
+        let mut land = memory.land(bank_bytes(), 3, false, if z & 1 == 0 { Some(&relief) } else { None });
         let mut cam = Camera { x: x & ((16384 << 8) - 1), y: y & ((16384 << 8) - 1), z, heading, pitch: 0 };
         for (k, (forward, turn, strafe, climb, refreshes)) in moves.into_iter().enumerate() {
-            window.recenter(&world, (cam.x >> 8) >> 7, (cam.y >> 8) >> 7);
-            let scene = Scene::new(&window, &world, &bank).unwrap();
-            // Half the flights with the relief (following the ground ahead), half without.
-            let scene = if z & 1 == 0 { scene.with_relief(&relief) } else { scene };
+            land.follow(&cam);
             let z0 = cam.z;
-            fly(&mut cam, Controls { forward, turn, strafe, climb, pitch: 0 }, refreshes, &scene);
-            window.recenter(&world, (cam.x >> 8) >> 7, (cam.y >> 8) >> 7);
-            let scene = Scene::new(&window, &world, &bank).unwrap();
-            prop_assert!(cam.z >> 8 >= scene.ground(cam.x >> 8, cam.y >> 8) + CLEARANCE);
+            land.fly(&mut cam, Controls { forward, turn, strafe, climb, pitch: 0 }, refreshes);
+            prop_assert!(cam.z >> 8 >= land.ground_height(cam.x >> 8, cam.y >> 8) + CLEARANCE);
             prop_assert!(cam.x < 16384 << 8 && cam.y < 16384 << 8);
             // With the relief, after the first move (which may start below
             // the floor), the altitude never jumps.
@@ -371,9 +403,9 @@ fn walls_are_climbed_before_they_fill_the_screen() {
     let bank = bank::parse(&bytes).unwrap();
     let relief = Box::new(Relief::of(&bank));
     assert_eq!(relief.top_px(), 250);
-    let world = World::new(11, WorldParams { tile_count: 2, ..WorldParams::DEFAULT }).unwrap();
-    let mut window = Box::new(Window::<64>::new());
-    let fly_route = |start: u32, with_relief: bool, window: &mut Window<64>| -> (f64, i32) {
+    let fly_route = |start: u32, with_relief: bool| -> (f64, i32) {
+        let mut memory = Memory::default();
+        let mut land = memory.land(&bytes, 11, false, if with_relief { Some(&relief) } else { None });
         let mut cam = Camera {
             x: (start * 977 % 16384) << 8,
             y: (start * 3571 % 16384) << 8,
@@ -381,26 +413,18 @@ fn walls_are_climbed_before_they_fill_the_screen() {
             heading: (start * 7919) as u16,
             pitch: 0,
         };
-        window.recenter(&world, (cam.x >> 8) >> 7, (cam.y >> 8) >> 7);
-        {
-            let scene = Scene::new(window, &world, &bank).unwrap();
-            let scene = if with_relief { scene.with_relief(&relief) } else { scene };
-            voxel::flight::settle(&mut cam, &scene);
-        }
+        land.settle(&mut cam);
         let (mut worst_share, mut worst_rise) = (0.0f64, 0);
         for r in 0..400u32 {
             // Forward, with a turn now and then.
             let turn = if r % 100 < 20 { 1 } else { 0 };
             let z0 = cam.z;
-            let scene = Scene::new(window, &world, &bank).unwrap();
-            let scene = if with_relief { scene.with_relief(&relief) } else { scene };
-            fly(&mut cam, Controls { forward: 1, turn, ..Controls::default() }, 1, &scene);
-            window.recenter(&world, (cam.x >> 8) >> 7, (cam.y >> 8) >> 7);
+            land.fly(&mut cam, Controls { forward: 1, turn, ..Controls::default() }, 1);
+            land.follow(&cam);
             worst_rise = worst_rise.max((cam.z - z0) >> 8);
             if r % 4 == 0 {
-                let scene = Scene::new(window, &world, &bank).unwrap();
                 let mut frame = Frame::default();
-                render(&scene, &cam, Options::default(), &mut frame);
+                land.render(&cam, Options::default(), &mut frame);
                 let mut counts = [0u32; 256];
                 for p in frame.0.iter() {
                     counts[*p as usize] += 1;
@@ -413,10 +437,10 @@ fn walls_are_climbed_before_they_fill_the_screen() {
     };
     let (mut old_share, mut old_rise) = (0.0f64, 0);
     for start in 1..=6 {
-        let (share, rise) = fly_route(start, true, &mut window);
+        let (share, rise) = fly_route(start, true);
         assert!(share < 0.85, "start {start}: a frame {:.0}% one colour", share * 100.0);
         assert!(rise <= relief.max_rise(), "start {start}: rose {rise} px in a refresh");
-        let (share, rise) = fly_route(start, false, &mut window);
+        let (share, rise) = fly_route(start, false);
         old_share = old_share.max(share);
         old_rise = old_rise.max(rise);
     }

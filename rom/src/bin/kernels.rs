@@ -1,12 +1,12 @@
 //! In-ROM tests of the hand-written ARM kernels against their portable Rust
 //! twins, on random inputs, in the emulator (`tests/tests/kernels.rs` runs it):
 //!
-//! - the window fills (`crates/terrain/src/arm.rs`: cell blocks, partial
+//! - the window fills (`crates/terrain/src/fill_kernels.rs`: cell blocks, partial
 //!   cells, the line walker; and the corner walker in IWRAM): random worlds
 //!   of both placements, random walks, jumps and new worlds, two window
 //!   sizes; after every move each reference equals `World::tile_at`, the
 //!   portable lookup;
-//! - the column march (`crates/voxel/src/arm.rs`, reading the texel cache):
+//! - the column march (`crates/voxel/src/march.rs`, reading the texel cache):
 //!   random cameras over the built-in bank; the frame it draws into RAM laid
 //!   out as mode 4 equals the portable renderer's, byte for byte.
 //!
@@ -21,7 +21,7 @@ use terrain::{Window, World, WorldParams};
 use terrain_rom::log;
 use terrain_rom::statics::Static;
 use voxel::cache::TexelCache;
-use voxel::{Camera, Frame, Options, Scene, Target};
+use voxel::{Camera, Frame, Landscape, Options, Parts, Target};
 
 static WORLD: Static<World> = Static::new(World::empty());
 static W16: Static<Window<16>> = Static::new(Window::new());
@@ -152,12 +152,14 @@ fn frames(rng: &mut Rng, world: &mut World, window: &mut Window<64>, count: u32)
     let cache = CACHE.take();
     let portable = PORTABLE.take();
     let fast = &mut FAST.take().0;
+    let parts = Parts { world, window, cache: Some(cache), relief: None };
+    let mut land = Landscape::new(bank, parts, 0).ok()?;
     for k in 0..count {
         let seed = rng.next_u32();
-        world.set_placement(World::params_for(&bank), &bank.placement()).ok()?;
-        world.regenerate(seed, World::params_for(&bank)).ok()?;
-        let tp = voxel::render::tile_px_log2(bank.tile_size());
-        let world_px = world.size_tiles() << tp;
+        // A new world empties the cache: the first render below is the
+        // portable renderer's, reading the window and the bank.
+        land.new_world(seed);
+        let world_px = land.size_px();
         let mut camera = Camera {
             x: (rng.next_u32() % world_px) << 8,
             y: (rng.next_u32() % world_px) << 8,
@@ -165,15 +167,16 @@ fn frames(rng: &mut Rng, world: &mut World, window: &mut Window<64>, count: u32)
             heading: rng.next_u32() as u16,
             pitch: (rng.next_u32() % 101) as i16 - 50,
         };
-        window.recenter(world, (camera.x >> 8) >> tp, (camera.y >> 8) >> tp);
-        let scene = Scene::new(window, world, &bank).ok()?;
-        camera.z = (scene.ground(camera.x >> 8, camera.y >> 8) + 12 + (rng.next_u32() % 400) as i32) << 8;
-        cache.invalidate();
-        cache.follow(world, &scene, camera.x >> 8, camera.y >> 8, camera.heading);
+        land.follow(&camera);
+        camera.z = (land.ground_height(camera.x >> 8, camera.y >> 8) + 12 + (rng.next_u32() % 400) as i32) << 8;
         let options = Options { boundaries: k % 3 == 2 };
-        voxel::render(&scene, &camera, options, portable);
-        let fast_scene = scene.with_cache(cache);
-        voxel::render(&fast_scene, &camera, options, &mut RamPage(fast.as_mut_ptr() as usize));
+        if land.cache().is_some_and(|c| c.is_valid()) {
+            log!("kernels: march FAILED: the cache was not emptied by a new world");
+            return None;
+        }
+        voxel::render(&land.scene(), &camera, options, portable);
+        land.follow_cache(&camera)?;
+        voxel::render(&land.scene(), &camera, options, &mut RamPage(fast.as_mut_ptr() as usize));
         for y in 0..160 {
             for col in 0..120 {
                 let (a, b) = (fast[y * 240 + 2 * col], portable.0[y * 240 + 2 * col]);

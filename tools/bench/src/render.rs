@@ -69,14 +69,12 @@ fn counts(bank: &bank::Bank<'_>, f: &HashMap<&str, &str>) -> Result<voxel::Stats
         heading: num("heading")? as u16,
         pitch: num("pitch")? as i16,
     };
-    let world = terrain::World::for_bank(seed, bank).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let mut window = Box::new(terrain::Window::<64>::new());
-    let tp = voxel::render::tile_px_log2(bank.tile_size());
-    window.recenter(&world, (camera.x >> 8) >> tp, (camera.y >> 8) >> tp);
-    let scene = voxel::Scene::new(&window, &world, bank).map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    let (mut world, mut window) = (Box::<terrain::World>::default(), Box::<terrain::Window<64>>::default());
+    let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: None };
+    let mut land = voxel::Landscape::new(*bank, parts, seed).map_err(|e| anyhow::anyhow!("{e}"))?;
     let mut frame = voxel::Frame::default();
     let options = voxel::Options { boundaries: num("view")? == 1 };
-    Ok(voxel::render(&scene, &camera, options, &mut frame))
+    Ok(land.render(&camera, options, &mut frame))
 }
 
 /// Least squares: the coefficients `c` minimising the sum over rows of

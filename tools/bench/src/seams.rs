@@ -50,7 +50,7 @@ pub fn bench(root: &Path, rom: &[u8]) -> Result<Report> {
     for (key, name, bytes) in &variants {
         let bank = bank::parse(bytes)?;
         let all: Vec<tilebake::measure::Measures> =
-            SEEDS.iter().map(|&s| tilebake::measure::measure(&bank, s, TILES)).collect();
+            SEEDS.iter().map(|&s| tilebake::measure::measure(&bank, s, TILES)).collect::<Result<_, _>>()?;
         let mean = |f: fn(&tilebake::measure::Measures) -> f64| all.iter().map(f).sum::<f64>() / all.len() as f64;
         let m = tilebake::measure::Measures {
             height_step: mean(|m| m.height_step),

@@ -40,6 +40,8 @@ pub enum Error {
     OutputIsInput { path: PathBuf },
     #[error("{}: {source}", path.display())]
     Bank { path: PathBuf, source: bank::BankError },
+    #[error("{}: cannot make a world of it: {reason}", path.display())]
+    Landscape { path: PathBuf, reason: voxel::LandscapeError },
     #[error("{}: {detail}", path.display())]
     Manifest { path: PathBuf, detail: String },
     #[error("{}: not a GBA ROM ({detail})", path.display())]

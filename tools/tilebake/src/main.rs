@@ -361,7 +361,8 @@ fn run(command: Command, progress: &Progress) -> Result<()> {
             }
             let bytes = tilebake::inspect::load(&bank)?;
             let b = bank::parse(&bytes).map_err(|source| tilebake::Error::Bank { path: bank.clone(), source })?;
-            let m = tilebake::measure::measure(&b, seed, tiles);
+            let m = tilebake::measure::measure(&b, seed, tiles)
+                .map_err(|reason| tilebake::Error::Landscape { path: bank.clone(), reason })?;
             println!("{}: seed {seed}, {tiles} x {tiles} tiles", bank.display());
             for (k, v) in m.fields() {
                 println!("  {k:<24} {v:.3}");

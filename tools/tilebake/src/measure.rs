@@ -23,7 +23,6 @@
 //!   (identical borders, corners or tiles) makes texels one tile apart alike.
 
 use bank::Bank;
-use terrain::World;
 
 /// The measures of one bank and seed.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -70,9 +69,12 @@ pub struct Area {
 
 impl Area {
     /// `tiles` x `tiles` tiles of the world of `seed`, from tile (0, 0).
-    pub fn of_world(bank: &Bank<'_>, seed: u32, tiles: u32) -> Area {
-        let world = World::for_bank(seed, bank).expect("a parsed bank makes a valid world");
-        let at = crate::world::texels(bank, &world);
+    pub fn of_world(bank: &Bank<'_>, seed: u32, tiles: u32) -> Result<Area, voxel::LandscapeError> {
+        crate::world::with_texels(bank, seed, |at| Area::of_texels(bank, at, tiles))
+    }
+
+    /// `tiles` x `tiles` tiles of texels from `at`, from tile (0, 0).
+    fn of_texels(bank: &Bank<'_>, at: &dyn Fn(u32, u32) -> (u8, u8), tiles: u32) -> Area {
         let n = bank.tile_size();
         let side = tiles as usize * n;
         let mut height = Vec::with_capacity(side * side);
@@ -244,8 +246,8 @@ fn correlation(pairs: &[(f64, f64)]) -> f64 {
 }
 
 /// Measures `bank` placed by the world of `seed`, over `tiles` x `tiles` tiles.
-pub fn measure(bank: &Bank<'_>, seed: u32, tiles: u32) -> Measures {
-    Area::of_world(bank, seed, tiles).measures()
+pub fn measure(bank: &Bank<'_>, seed: u32, tiles: u32) -> Result<Measures, voxel::LandscapeError> {
+    Ok(Area::of_world(bank, seed, tiles)?.measures())
 }
 
 #[cfg(test)]

@@ -6,7 +6,6 @@ use crate::io;
 use bank::Bank;
 use image::{DynamicImage, Rgb, RgbImage};
 use std::path::Path;
-use terrain::World;
 
 /// Pixels between tiles on the contact sheet.
 const GAP: u32 = 2;
@@ -50,16 +49,12 @@ pub fn contact_sheet(b: &Bank<'_>) -> RgbImage {
 
 /// The world of `seed` seen from above: `tiles` x `tiles` tiles from tile
 /// (0, 0), each texel one pixel (tiles above 32 px are shown at half size).
-pub fn world_map(b: &Bank<'_>, seed: u32, tiles: u32) -> RgbImage {
-    let world = World::for_bank(seed, b).expect("a parsed bank makes a valid world");
+pub fn world_map(b: &Bank<'_>, seed: u32, tiles: u32) -> std::result::Result<RgbImage, voxel::LandscapeError> {
     let n = b.tile_size() as u32;
     let step = if n > 32 { 2 } else { 1 };
     let side = tiles * n / step;
-    RgbImage::from_fn(side, side, |px, py| {
-        let (x, y) = (px * step, py * step);
-        let t = world.tile_at(x / n, y / n) as usize;
-        let (_, colour) = b.texel(t, (x % n) as usize, (y % n) as usize);
-        rgb(b.colour(colour as usize))
+    crate::world::with_texels(b, seed, |at| {
+        RgbImage::from_fn(side, side, |px, py| rgb(b.colour(at(px * step, py * step).1 as usize)))
     })
 }
 
@@ -80,9 +75,11 @@ pub fn write(bank_path: &Path, prefix: &Path, seed: u32, tiles: u32) -> Result<[
     }
     let bytes = crate::inspect::load(bank_path)?;
     let b = bank::parse(&bytes).map_err(|source| Error::Bank { path: bank_path.to_path_buf(), source })?;
+    let map_picture =
+        world_map(&b, seed, tiles).map_err(|reason| Error::Landscape { path: bank_path.to_path_buf(), reason })?;
     let mut out = io::Outputs::new();
     out.add_png(&sheet, &DynamicImage::ImageRgb8(contact_sheet(&b)))?;
-    out.add_png(&map, &DynamicImage::ImageRgb8(world_map(&b, seed, tiles)))?;
+    out.add_png(&map, &DynamicImage::ImageRgb8(map_picture))?;
     out.commit()?;
     Ok([sheet, map])
 }

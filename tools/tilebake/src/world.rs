@@ -8,26 +8,37 @@ use crate::preview::rgb;
 use bank::Bank;
 use image::{DynamicImage, GrayImage, Luma, RgbImage};
 use std::path::{Path, PathBuf};
-use terrain::World;
+use terrain::{Window, World};
+use voxel::{Landscape, LandscapeError, Parts};
 
 /// Most tiles on a side of the square (2048 x 2048 texels at 32-texel tiles).
 pub const MAX_TILES: u32 = 64;
 
-/// The texels of `tiles` x `tiles` tiles of the world of `seed` from tile
-/// (0, 0): a closure from texel coordinates to (height, colour index).
-pub fn texels<'a>(bank: &'a Bank<'a>, world: &'a World) -> impl Fn(u32, u32) -> (u8, u8) + 'a {
-    let n = bank.tile_size() as u32;
-    move |x, y| bank.texel(world.tile_at(x / n, y / n) as usize, (x % n) as usize, (y % n) as usize)
+/// The world of `seed` drawn with `bank`, as the ROM places it (through the
+/// engine's [`Landscape`]), handed to `f` as a function from texel
+/// coordinates (wrapping) to (height, colour index). Fails if the bank's
+/// placement cannot make a world (a hostile bank can parse and still not).
+pub fn with_texels<R>(
+    bank: &Bank<'_>,
+    seed: u32,
+    f: impl FnOnce(&dyn Fn(u32, u32) -> (u8, u8)) -> R,
+) -> std::result::Result<R, LandscapeError> {
+    // The window is not read here: the smallest one.
+    let (mut world, mut window) = (Box::<World>::default(), Box::<Window<2>>::default());
+    let parts = Parts { world: &mut world, window: &mut window, cache: None, relief: None };
+    let land = Landscape::new(*bank, parts, seed)?;
+    let shift = voxel::render::TEXEL_SHIFT;
+    Ok(f(&|x, y| land.texel(x << shift, y << shift)))
 }
 
 /// The two pictures of the square.
-pub fn pictures(bank: &Bank<'_>, seed: u32, tiles: u32) -> (GrayImage, RgbImage) {
-    let world = World::for_bank(seed, bank).expect("a parsed bank makes a valid world");
+pub fn pictures(bank: &Bank<'_>, seed: u32, tiles: u32) -> std::result::Result<(GrayImage, RgbImage), LandscapeError> {
     let side = tiles * bank.tile_size() as u32;
-    let at = texels(bank, &world);
-    let height = GrayImage::from_fn(side, side, |x, y| Luma([at(x, y).0]));
-    let colour = RgbImage::from_fn(side, side, |x, y| rgb(bank.colour(at(x, y).1 as usize)));
-    (height, colour)
+    with_texels(bank, seed, |at| {
+        let height = GrayImage::from_fn(side, side, |x, y| Luma([at(x, y).0]));
+        let colour = RgbImage::from_fn(side, side, |x, y| rgb(bank.colour(at(x, y).1 as usize)));
+        (height, colour)
+    })
 }
 
 /// `tilebake world BANK --seed S --tiles N -o DIR`: writes `DIR/height.png`
@@ -42,7 +53,8 @@ pub fn write(bank_path: &Path, seed: u32, tiles: u32, dir: &Path) -> Result<[Pat
     }
     let bytes = crate::inspect::load(bank_path)?;
     let b = bank::parse(&bytes).map_err(|source| Error::Bank { path: bank_path.to_path_buf(), source })?;
-    let (height, colour) = pictures(&b, seed, tiles);
+    let (height, colour) =
+        pictures(&b, seed, tiles).map_err(|reason| Error::Landscape { path: bank_path.to_path_buf(), reason })?;
     let mut out = io::Outputs::new();
     out.create_dir(dir)?;
     out.add_png(&hp, &DynamicImage::ImageLuma8(height))?;

@@ -792,3 +792,30 @@ fn pack_takes_only_the_terrain_rom() {
         fails(&o, name, "not the terrain ROM", &out);
     }
 }
+
+/// A bank that parses (checksum, thresholds strictly increasing) but whose
+/// class thresholds are too close for the world's grid cannot make a world:
+/// `world`, `preview` and `seams` refuse it in one line naming it, and write
+/// nothing.
+#[test]
+fn a_bank_that_cannot_make_a_world_is_refused_by_name() {
+    let d = Dir::new();
+    let configs = [bank::ConfigTiles { first: 0, count: 1 }; bank::CONFIGS];
+    let bytes = bank::encode(&bank::Contents {
+        tile_size: 8,
+        palette: &[0x7FFF],
+        tiles: &[bank::texel(3, 0); 64],
+        placement: bank::Placement::Corners(bank::Corners { classes: 3, thresholds: [100, 101, 0], configs }),
+        height_scale: bank::HEIGHT_SCALE_ONE,
+    })
+    .unwrap();
+    bank::parse(&bytes).expect("the bank itself parses");
+    std::fs::write(d.path("close.bank"), &bytes).unwrap();
+    let o = tilebake(&["world", &d.s("close.bank"), "-o", &d.s("w")]);
+    fails(&o, "close.bank", "cannot make a world", &d.path("w"));
+    let o = tilebake(&["preview", &d.s("close.bank"), "-o", &d.s("p")]);
+    fails(&o, "close.bank", "cannot make a world", &d.path("p-map.png"));
+    assert!(!d.path("p-tiles.png").exists());
+    let o = tilebake(&["seams", &d.s("close.bank")]);
+    fails(&o, "close.bank", "cannot make a world", &d.path("never"));
+}

@@ -42,8 +42,8 @@ fn the_papers_placement_and_the_fade_fail_in_opposite_ways() {
         o.placement = PlacementKind::Paper;
         o.seam_band = 6;
     });
-    let p = measure(&bank::parse(&plain).unwrap(), 1, 24);
-    let f = measure(&bank::parse(&faded).unwrap(), 1, 24);
+    let p = measure(&bank::parse(&plain).unwrap(), 1, 24).unwrap();
+    let f = measure(&bank::parse(&faded).unwrap(), 1, 24).unwrap();
     // Tiles as cut: borders are cliffs and colour steps, tiles are islands.
     assert!(p.height_step > 3.0 && p.colour_step > 2.0, "plain placement: {p:?}");
     assert!(p.neighbour_correlation.abs() < 0.2 && p.height_grid > 2.0, "plain placement: {p:?}");
@@ -60,7 +60,7 @@ fn corner_placement_reads_as_one_landscape() {
     let bytes = bake(|_| {});
     let bank = bank::parse(&bytes).unwrap();
     for seed in [1, 2, 3] {
-        let m = measure(&bank, seed, 32);
+        let m = measure(&bank, seed, 32).unwrap();
         for (name, v) in [
             ("height step", m.height_step),
             ("colour step", m.colour_step),

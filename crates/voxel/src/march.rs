@@ -1,5 +1,5 @@
-//! The GBA's fast path: one screen column's march in hand-written ARM code,
-//! in IWRAM. It does exactly what the reference loop in [`crate::render`]
+//! The GBA's fast path: the frame's column loop, each column marched in
+//! hand-written ARM code, in IWRAM. It does exactly what the reference loop in [`crate::render`]
 //! does: the same positions, texels, projection and colours, so the frames
 //! are equal pixel for pixel (the emulator tests check it). Only built for
 //! the GBA.
@@ -19,6 +19,12 @@
 
 use crate::cache::NEAR_BANDS;
 use crate::projection::{BAND_LEN, BANDS};
+use crate::projection::{BAND_STEP, SLICES, Z0};
+use crate::render::{
+    COLUMNS, Camera, FOG_BASE, HEIGHT, HORIZON, MARK_BACK, MARK_WIDTH, Options, SKY, Scene, Stats, Target, U, WIDTH,
+    slice_rows,
+};
+use crate::trig;
 
 /// What the march of one column needs and returns (offsets used by the asm).
 #[repr(C)]
@@ -223,3 +229,143 @@ core::arch::global_asm!(
     ".size voxel_march_column, . - voxel_march_column",
     ".thumb",
 );
+
+/// Per slice: `a` and `b` of [`slice_rows`], rebuilt each frame.
+#[unsafe(link_section = ".iwram.voxel_slices")]
+static mut SLICE_TABLE: [i32; 2 * SLICES] = [0; 2 * SLICES];
+
+/// The march's parameters, rewritten for every column.
+#[unsafe(link_section = ".iwram.voxel_job")]
+static mut JOB: ColumnJob = ColumnJob {
+    px: 0,
+    py: 0,
+    steps: [0; 2 * BANDS],
+    near: 0,
+    far: 0,
+    slices: 0,
+    vram: 0,
+    fog: [0; BANDS],
+    ybuf: 0,
+    samples: 0,
+    marks: [0; BANDS],
+    border_mask: 0,
+};
+
+/// Open (sky) rows of each column, this frame.
+#[unsafe(link_section = ".iwram.voxel_open")]
+static mut OPEN: [u8; COLUMNS] = [0; COLUMNS];
+
+/// The column loop of the reference renderer ([`crate::render`]) with the
+/// texels read from the texel cache (any tile size, with or without
+/// boundary marks), each column marched by [`voxel_march_column`].
+#[instruction_set(arm::a32)]
+#[inline(always)]
+pub(crate) fn columns<const N: usize, T: Target>(
+    scene: &Scene<'_, N>,
+    cache: &crate::cache::TexelCache,
+    camera: &Camera,
+    options: Options,
+    target: &mut T,
+) -> Stats {
+    let cos = trig::cos(camera.heading);
+    let sin = trig::sin(camera.heading);
+    let horizon = HORIZON + camera.pitch as i32;
+    let eye = camera.z >> 8;
+    let table = &raw mut SLICE_TABLE as usize;
+    let mut s = 0;
+    while s < SLICES {
+        let (a, b) = slice_rows(s, horizon, eye, scene.height_scale);
+        // SAFETY: s < SLICES: inside the table; only this function, on
+        // the one GBA thread, touches it.
+        unsafe {
+            *((table + 8 * s) as *mut i32) = a;
+            *((table + 8 * s + 4) as *mut i32) = b;
+        }
+        s += 1;
+    }
+    // SAFETY: only this function, on the GBA's one thread, uses JOB. (A
+    // static: building the job on the stack would call `__aeabi_memclr`
+    // in ROM to zero it.)
+    #[allow(clippy::deref_addrof)] // the raw pointer is the sanctioned way to a `static mut`
+    let job = unsafe { &mut *(&raw mut JOB) };
+    job.near = cache.near() as *const [u16; crate::cache::NEAR * crate::cache::NEAR] as usize as u32;
+    job.far = cache.far() as *const [u16; crate::cache::FAR * crate::cache::FAR] as usize as u32;
+    job.border_mask = !((1u32 << (scene.tile_px_log2 + 8)) - 1);
+    job.slices = table as u32;
+    let mut b = 0;
+    while b < BANDS {
+        // Bit 31 tells the march to check for tile boundaries (stores keep
+        // the low byte only).
+        job.fog[b] = FOG_BASE[(b * BAND_LEN) & 127] as u32 | if options.boundaries { 1 << 31 } else { 0 };
+        job.marks[b] = MARK_BACK[b] | MARK_WIDTH[b] << 16;
+        b += 1;
+    }
+    let mut samples = 0u32;
+    // Rows 0..open[col] of each column are sky; all columns are open above
+    // top_open. (A static: a local array would be zeroed by a call to
+    // `__aeabi_memclr` in ROM.)
+    let open = &raw mut OPEN as usize;
+    let mut top_open = HEIGHT;
+    let mut col = 0;
+    while col < COLUMNS {
+        let u = U[col];
+        let dx = cos - ((sin * u) >> 14);
+        let dy = sin + ((cos * u) >> 14);
+        job.px = camera.x.wrapping_add(((dx * Z0 as i32) >> 6) as u32);
+        job.py = camera.y.wrapping_add(((dy * Z0 as i32) >> 6) as u32);
+        let mut b = 0;
+        while b < BANDS {
+            let step = BAND_STEP[b] as i32;
+            job.steps[2 * b] = ((dx * step) >> 6) as u32;
+            job.steps[2 * b + 1] = ((dy * step) >> 6) as u32;
+            b += 1;
+        }
+        job.vram = match target.vram_column(col) {
+            Some(a) => a as u32,
+            None => 0,
+        };
+        // SAFETY: the job describes the cache's two rings (every index the
+        // march makes is masked inside them), the slice table and a VRAM
+        // column.
+        unsafe { voxel_march_column(job) };
+        samples += job.samples;
+        // SAFETY: col < COLUMNS: inside OPEN; only this function touches it.
+        unsafe { *((open + col) as *mut u8) = job.ybuf as u8 };
+        if (job.ybuf as usize) < top_open {
+            top_open = job.ybuf as usize;
+        }
+        col += 1;
+    }
+    // The sky: rows every column left open, a row at a time with word
+    // stores; then what stays open in each column.
+    // Not `unwrap_or_default`: a `core` function, not inlinable into ARM code.
+    #[allow(clippy::manual_unwrap_or_default, clippy::manual_unwrap_or)]
+    let page = match target.vram_column(0) {
+        Some(a) => a,
+        None => 0,
+    };
+    let mut y = 0;
+    while y < top_open {
+        let word = SKY[((y as i32 - horizon + 256) & 511) as usize] as u32 * 0x0101_0101;
+        let row = page + y * WIDTH;
+        let mut k = 0;
+        while k < WIDTH {
+            // SAFETY: a row of the page (y < 160), word aligned.
+            unsafe { *((row + k) as *mut u32) = word };
+            k += 4;
+        }
+        y += 1;
+    }
+    let mut col = 0;
+    while col < COLUMNS {
+        let mut y = top_open;
+        // SAFETY: as above.
+        let end = unsafe { *((open + col) as *const u8) } as usize;
+        while y < end {
+            target.put(col, y, SKY[((y as i32 - horizon + 256) & 511) as usize]);
+            y += 1;
+        }
+        col += 1;
+    }
+    Stats { samples, ..Stats::default() }
+}

@@ -1,0 +1,243 @@
+//! A landscape: one owner for a world, its tile window, the bank it is drawn
+//! with and (on the GBA) the texel cache, so that every [`Scene`] is made
+//! from a world and a window that belong to the bank: no safe call can read
+//! a texel outside it.
+//!
+//! The memory is the caller's ([`Parts`]): on the GBA the world goes to IWRAM
+//! (`#[link_section = ".iwram.world"]`, 5.6 KB) and the window (4 KB at 64
+//! tiles), cache (160 KB) and relief (4 KB) to EWRAM; on a host, boxes or
+//! locals.
+//!
+//! ```
+//! use voxel::landscape::{Landscape, Parts};
+//! use voxel::{Camera, Frame, Options};
+//!
+//! // A one-tile bank of flat 32 x 32 texels: height 10, colour 1, one
+//! // world pixel per height unit.
+//! let bank_bytes = bank::encode(&bank::Contents {
+//!     tile_size: 32,
+//!     palette: &[0, 0x7FFF],
+//!     tiles: &[bank::texel(10, 1); 32 * 32],
+//!     placement: bank::Placement::Paper,
+//!     height_scale: bank::HEIGHT_SCALE_ONE,
+//! })
+//! .unwrap();
+//! let bank = bank::parse(&bank_bytes).unwrap();
+//! let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
+//! let parts = Parts { world: &mut world, window: &mut window, cache: None, relief: None };
+//! let mut land = Landscape::new(bank, parts, 1).unwrap();
+//! assert_eq!(land.ground_height(100, 200), 10);
+//!
+//! let camera = Camera { x: 100 << 8, y: 200 << 8, z: 40 << 8, heading: 0, pitch: 0 };
+//! let mut frame = Box::new(Frame::default());
+//! let stats = land.render(&camera, Options::default(), &mut *frame);
+//! assert!(stats.samples > 0);
+//! ```
+
+use crate::cache::{CacheUpdate, TexelCache};
+use crate::flight::{self, Controls, Relief};
+use crate::render::{self, Camera, Options, Scene, SceneError, Stats, Target};
+use bank::Bank;
+use terrain::{ParamError, Update, Window, World, WorldParams};
+
+/// The memory a [`Landscape`] works in, placed by the caller. `N` is the
+/// window's side, in tiles (a power of two, at least the view's reach: 64
+/// for the default 776-px view of 128-px tiles).
+pub struct Parts<'a, const N: usize> {
+    /// The world's grid, table and placement (5.6 KB; IWRAM on the GBA).
+    pub world: &'a mut World,
+    /// The tile references round the camera (`N` x `N` bytes).
+    pub window: &'a mut Window<N>,
+    /// The texels round the camera, which the GBA's march reads (160 KB);
+    /// `None`: the renderer reads the window and the bank (the host's
+    /// reference renderer, or a slower GBA frame).
+    pub cache: Option<&'a mut TexelCache>,
+    /// The bank's block tops ([`Relief::of`] or [`Relief::load`] from the same
+    /// bank): the flight then follows the ground ahead. `None`: it keeps just
+    /// above the ground under the camera.
+    pub relief: Option<&'a Relief>,
+}
+
+/// Why a landscape cannot be made from a bank.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LandscapeError {
+    /// The bank's placement does not suit the world's grid.
+    World(ParamError),
+    /// The bank's texels do not match its header.
+    Scene(SceneError),
+}
+
+impl core::fmt::Display for LandscapeError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            LandscapeError::World(e) => write!(f, "{e}"),
+            LandscapeError::Scene(SceneError::TileCount { world, bank }) => {
+                write!(f, "the world places {world} tiles, the bank has {bank}")
+            }
+            LandscapeError::Scene(SceneError::Texels) => write!(f, "the bank's texels do not match its header"),
+        }
+    }
+}
+
+impl core::error::Error for LandscapeError {}
+
+/// A world drawn with a bank: the world of a seed, the window round the
+/// camera, and the cache; see the [module docs](self).
+pub struct Landscape<'a, const N: usize> {
+    bank: Bank<'a>,
+    params: WorldParams,
+    world: &'a mut World,
+    window: &'a mut Window<N>,
+    cache: Option<&'a mut TexelCache>,
+    relief: Option<&'a Relief>,
+}
+
+impl<const N: usize> core::fmt::Debug for Landscape<'_, N> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Landscape")
+            .field("seed", &self.world.seed())
+            .field("world", &self.world)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'a, const N: usize> Landscape<'a, N> {
+    /// The world of `seed` drawn with `bank` (the default grid and spacing,
+    /// the bank's tile count and placement), in `parts`. Fails if the bank's
+    /// placement does not suit the grid or its texels do not match its header.
+    pub fn new(bank: Bank<'a>, parts: Parts<'a, N>, seed: u32) -> Result<Self, LandscapeError> {
+        let params = World::params_for(&bank);
+        let Parts { world, window, cache, relief } = parts;
+        world.set_placement(params, &bank.placement()).map_err(LandscapeError::World)?;
+        world.regenerate(seed, params).map_err(LandscapeError::World)?;
+        window.invalidate();
+        let mut land = Landscape { bank, params, world, window, cache, relief };
+        if let Some(c) = land.cache.as_deref_mut() {
+            c.invalidate();
+        }
+        Scene::new(land.window, land.world, &land.bank).map_err(LandscapeError::Scene)?;
+        Ok(land)
+    }
+
+    /// Replaces the world with the world of `seed` (the paper's "new world":
+    /// on the GBA about 60k cycles at the default grid); the window and the
+    /// cache are rebuilt at the next [`Landscape::follow`] or render.
+    pub fn new_world(&mut self, seed: u32) {
+        // The parameters and placement were checked in `new`; the seed
+        // cannot make them fail.
+        let _ = self.world.regenerate(seed, self.params);
+        self.window.invalidate();
+        if let Some(c) = self.cache.as_deref_mut() {
+            c.invalidate();
+        }
+    }
+
+    /// The seed of the world.
+    pub fn seed(&self) -> u32 {
+        self.world.seed()
+    }
+
+    /// The bank the landscape is drawn with.
+    pub fn bank(&self) -> &Bank<'a> {
+        &self.bank
+    }
+
+    /// The world (tile placement, read only).
+    pub fn world(&self) -> &World {
+        self.world
+    }
+
+    /// The texel cache, if the landscape has one (filled once it followed
+    /// the camera).
+    pub fn cache(&self) -> Option<&TexelCache> {
+        self.cache.as_deref()
+    }
+
+    /// The world's side, in world pixels (the world wraps at it).
+    pub fn size_px(&self) -> u32 {
+        self.world.size_tiles() << self.tile_px_log2()
+    }
+
+    /// log2 of a tile's side, in world pixels.
+    pub fn tile_px_log2(&self) -> u32 {
+        render::tile_px_log2(self.bank.tile_size())
+    }
+
+    /// Moves the tile window so that the tile under the camera is at its
+    /// centre (a row or column of tiles per tile crossed; a rebuild after a
+    /// new world). The flight and [`Landscape::ground_height`] read near the
+    /// camera through it.
+    pub fn follow(&mut self, camera: &Camera) -> Update {
+        let tp = self.tile_px_log2();
+        self.window.recenter(self.world, (camera.x >> 8) >> tp, (camera.y >> 8) >> tp)
+    }
+
+    /// Moves the texel cache (if there is one) with the camera, reading what
+    /// comes into range ([`TexelCache::follow`]); `None` without a cache.
+    /// [`Landscape::render`] does this itself; call it first to time it apart.
+    pub fn follow_cache(&mut self, camera: &Camera) -> Option<CacheUpdate> {
+        let scene = Scene::new(self.window, self.world, &self.bank).ok()?;
+        let cache = self.cache.as_deref_mut()?;
+        Some(cache.follow(self.world, &scene, camera.x >> 8, camera.y >> 8, camera.heading))
+    }
+
+    /// What the renderer, the flight and a game's own drawing read: the window
+    /// and the bank, with the relief and (if it is filled) the cache.
+    pub fn scene(&self) -> Scene<'_, N> {
+        let scene = match Scene::new(self.window, self.world, &self.bank) {
+            Ok(s) => s,
+            // Checked in `new`, and neither the bank nor the placement changes.
+            Err(_) => unreachable!("the landscape's world was made for its bank"),
+        };
+        let scene = match self.relief {
+            Some(r) => scene.with_relief(r),
+            None => scene,
+        };
+        match self.cache.as_deref() {
+            Some(c) if c.is_valid() => scene.with_cache(c),
+            _ => scene,
+        }
+    }
+
+    /// The texel at world pixel (`x`, `y`) (wrapping): (height, colour
+    /// index). Exact anywhere in the world, not only round the camera (a
+    /// tile lookup in the world: about 60 cycles on the GBA).
+    pub fn texel(&self, x: u32, y: u32) -> (u8, u8) {
+        let scene = self.scene();
+        let tp = self.tile_px_log2();
+        let m = self.size_px() - 1;
+        let (x, y) = (x & m, y & m);
+        let tile = self.world.tile_at(x >> tp, y >> tp);
+        let shift = tp - scene.tile_log2();
+        let in_tile = (1 << tp) - 1;
+        let t = scene.tile_texel(tile, (x & in_tile) >> shift, (y & in_tile) >> shift);
+        (t as u8, (t >> 8) as u8)
+    }
+
+    /// The ground height at world pixel (`x`, `y`) (wrapping), in world
+    /// pixels: for collisions and shadows. Exact anywhere in the world.
+    pub fn ground_height(&self, x: u32, y: u32) -> i32 {
+        (self.texel(x, y).0 as i32 * self.bank.height_scale() as i32) >> 8
+    }
+
+    /// Moves `camera` by `controls` held for `refreshes` screen refreshes,
+    /// above the ground ([`flight::fly`]); follow the window once a frame.
+    pub fn fly(&self, camera: &mut Camera, controls: Controls, refreshes: u32) {
+        flight::fly(camera, controls, refreshes, &self.scene());
+    }
+
+    /// Lifts `camera` at once onto or above its floor ([`flight::settle`]):
+    /// after a new world or a jump. Follows the window first.
+    pub fn settle(&mut self, camera: &mut Camera) {
+        self.follow(camera);
+        flight::settle(camera, &self.scene());
+    }
+
+    /// Renders one frame from `camera` into `target`: follows the window and
+    /// the cache, then [`crate::render()`].
+    pub fn render<T: Target>(&mut self, camera: &Camera, options: Options, target: &mut T) -> Stats {
+        self.follow(camera);
+        self.follow_cache(camera);
+        crate::render(&self.scene(), camera, options, target)
+    }
+}
