@@ -4,6 +4,7 @@
 //! `BENCHMARKS.md`. Called by `cargo xtask bench` after the ROM build.
 
 mod bake;
+mod memory;
 mod record;
 mod render;
 mod seams;
@@ -24,6 +25,9 @@ struct Args {
     /// Where the JSON lines go.
     #[arg(long, default_value = "target/bench")]
     out: PathBuf,
+    /// Where the ROMs' ELF files are (for their memory).
+    #[arg(long, default_value = "target/rom/thumbv4t-none-eabi/release")]
+    elves: PathBuf,
     /// The markdown file to regenerate.
     #[arg(long, default_value = "BENCHMARKS.md")]
     markdown: PathBuf,
@@ -67,6 +71,9 @@ fn main() -> Result<()> {
     println!("## Renderer (target/gba/terrain.gba, scripted flight)\n\n{}", flight.text);
     println!("wrote {}", jsonl.display());
 
+    let memory = memory::report(&args.elves.join("terrain"), flight.p95)?;
+    println!("## Memory and time left (target/gba/terrain.gba)\n\n{}", memory.text);
+
     let seam = seams::bench(std::path::Path::new("."), &rom)?;
     let jsonl = args.out.join("seams.jsonl");
     std::fs::write(&jsonl, &seam.jsonl)?;
@@ -88,16 +95,17 @@ fn main() -> Result<()> {
          implementation of the paper's method (`crates/terrain/src/paper.rs`,\n\
          Thumb code in ROM as a C compiler would leave it) run in the same ROM;\n\
          \"paper, published\" quotes the paper's own tables.\n\n\
-         ## Renderer\n\n{}\n\n## Seams\n\n{}\n\n## Terrain core\n\n{}\n\n## tilebake\n\n\
+         ## Renderer\n\n{}\n\n## Memory and time left\n\n{}\n\n## Seams\n\n{}\n\n## Terrain core\n\n{}\n\n## tilebake\n\n\
          Bake times are host wall-clock times, which vary from run to run and machine to machine, so they are not\n\
          kept in this file: `cargo xtask bench` prints them and writes `target/bench/tilebake.jsonl` (a default\n\
          corner set of 512 x 512 and generated pairs of 1024 and 2048 a side, and the paper's placement).\n",
-        flight.text, seam.text, terrain.text
+        flight.text, memory.text, seam.text, terrain.text
     );
     std::fs::write(&args.markdown, md)?;
     println!("wrote {}", args.markdown.display());
     update_readme(std::path::Path::new("README.md"), "render", &flight.text)?;
     update_readme(std::path::Path::new("README.md"), "seams", &seam.text)?;
+    update_readme(std::path::Path::new("README.md"), "memory", &memory.text)?;
     Ok(())
 }
 

@@ -32,6 +32,8 @@ fn percentile(sorted: &[u64], p: f64) -> u64 {
 pub struct Report {
     pub text: String,
     pub jsonl: String,
+    /// The flight's 95th percentile frame, cycles.
+    pub p95: u64,
 }
 
 /// Per-frame cycle figures of a flight.
@@ -296,5 +298,5 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
         .chain(fit_json)
         .collect::<Vec<_>>(),
     ) + "\n";
-    Ok(Report { text, jsonl })
+    Ok(Report { text, jsonl, p95 })
 }

@@ -5,6 +5,7 @@ use std::path::Path;
 
 pub mod file;
 pub mod iwram;
+pub mod memory;
 pub mod tiny;
 
 pub use file::write_atomic;
