@@ -347,6 +347,30 @@ impl Scan for PortableScan {
 /// Reads and checks a bank: every header field, the length, the CRC, every
 /// palette entry, the placement tables and every texel's colour index. Any
 /// alignment is accepted.
+///
+/// ```
+/// // Two 8 x 8 tiles: flat ground (height 0, colour 0) and a plateau
+/// // (height 40, colour 1), one world pixel per height unit.
+/// let mut tiles = vec![bank::texel(0, 0); 64];
+/// tiles.extend([bank::texel(40, 1); 64]);
+/// let bytes = bank::encode(&bank::Contents {
+///     tile_size: 8,
+///     palette: &[0x03E0, 0x7FFF],
+///     tiles: &tiles,
+///     placement: bank::Placement::Paper,
+///     height_scale: bank::HEIGHT_SCALE_ONE,
+/// })
+/// .unwrap();
+/// let b = bank::parse(&bytes).unwrap();
+/// assert_eq!((b.tile_count(), b.tile_size(), b.palette_len()), (2, 8, 2));
+/// assert_eq!(b.texel(1, 3, 5), (40, 1)); // (height, colour index)
+///
+/// // Any change is caught: here one texel's height.
+/// let mut bad = bytes.clone();
+/// let last = bad.len() - 2;
+/// bad[last] ^= 1;
+/// assert!(bank::parse(&bad).is_err());
+/// ```
 pub fn parse(bytes: &[u8]) -> Result<Bank<'_>, BankError> {
     parse_with(bytes, &PortableScan)
 }

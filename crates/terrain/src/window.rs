@@ -98,6 +98,16 @@ impl<const N: usize> Window<N> {
 
     /// Moves the window so that tile (`cx`, `cy`) is at its centre (position
     /// `N / 2`), computing only what scrolls in. On the GBA: ARM code in IWRAM.
+    ///
+    /// ```
+    /// use terrain::{Window, World, WorldParams};
+    /// let world = World::new(7, WorldParams { tile_count: 4, ..WorldParams::DEFAULT }).unwrap();
+    /// let mut window = Box::new(Window::<16>::new());
+    /// let first = window.recenter(&world, 40, 40); // a full build
+    /// let step = window.recenter(&world, 41, 40); // one column of 16 tiles
+    /// assert_eq!((first.tiles, step.tiles), (256, 16));
+    /// assert_eq!(window.get(48, 45), world.tile_at(48, 45));
+    /// ```
     #[cfg_attr(target_arch = "arm", instruction_set(arm::a32), unsafe(link_section = ".iwram.terrain"), inline(never))]
     pub fn recenter(&mut self, world: &World, cx: u32, cy: u32) -> Update {
         let m = world.size_tiles() - 1;

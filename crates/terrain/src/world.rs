@@ -450,6 +450,17 @@ impl World {
     }
 
     /// The tile at tile coordinate (`tx`, `ty`): any `u32`, the world wraps.
+    ///
+    /// ```
+    /// use terrain::{World, WorldParams};
+    /// let params = WorldParams { tile_count: 4, ..WorldParams::DEFAULT };
+    /// let world = World::new(7, params).unwrap();
+    /// let side = world.size_tiles(); // 128 tiles
+    /// assert!(world.tile_at(3, 5) < 4);
+    /// assert_eq!(world.tile_at(3, 5), world.tile_at(3 + side, 5 + 2 * side));
+    /// // The same seed gives the same world, anywhere.
+    /// assert_eq!(World::new(7, params).unwrap().fingerprint(), world.fingerprint());
+    /// ```
     #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
     #[inline(always)]
     pub fn tile_at(&self, tx: u32, ty: u32) -> u8 {

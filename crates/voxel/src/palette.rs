@@ -108,6 +108,17 @@ fn lit(c: u16, gains: [u32; 3]) -> u16 {
 
 /// The whole palette for a bank palette of `colours` (BGR555; unused entries
 /// black) in `mood`.
+///
+/// ```
+/// use voxel::palette::{Mood, build, terrain};
+/// let colours = [0x03E0, 0x7C00]; // the bank's: green, blue (BGR555)
+/// let palette = build(&colours, &Mood::of(1));
+/// // Load it into the background palette (0x0500_0000) once per world; a
+/// // frame's pixels are indices into it. Colour 1 of the bank, unfogged:
+/// let near_blue = palette[terrain(1, 0) as usize];
+/// // Far away the same colour is fogged towards the sky.
+/// assert_ne!(palette[terrain(1, 3) as usize], near_blue);
+/// ```
 pub fn build(colours: &[u16], mood: &Mood) -> [u16; 256] {
     let mut p = [0u16; 256];
     p[ui::BLACK as usize] = 0;

@@ -221,6 +221,25 @@ impl<'a, const N: usize> Scene<'a, N> {
 /// out as one), and that the 240 x 160 bytes from `vram_column(0)` are
 /// writable by word. `span` and `put` are checked by their callers' ranges
 /// only as documented on them.
+///
+/// A target that counts sky pixels and keeps no picture (no `vram_column`,
+/// so nothing is unchecked):
+///
+/// ```
+/// struct SkyCounter(usize);
+/// // SAFETY: `vram_column` is the default `None`.
+/// unsafe impl voxel::Target for SkyCounter {
+///     fn span(&mut self, col: usize, y0: usize, y1: usize, c: u8) {
+///         for y in y0..y1 {
+///             self.put(col, y, c);
+///         }
+///     }
+///     fn put(&mut self, _col: usize, _y: usize, c: u8) {
+///         let sky = voxel::palette::SKY_BASE..voxel::palette::SKY_BASE + voxel::palette::SKY_LEN;
+///         self.0 += sky.contains(&c) as usize;
+///     }
+/// }
+/// ```
 pub unsafe trait Target {
     /// Rows `y0 .. y1` of column `col` (pixels 2 col and 2 col + 1) in palette index `c`.
     fn span(&mut self, col: usize, y0: usize, y1: usize, c: u8);
