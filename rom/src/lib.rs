@@ -10,6 +10,7 @@
 
 pub mod bookmark;
 pub mod cycles;
+pub mod hud;
 pub mod input;
 pub mod log;
 pub mod map;

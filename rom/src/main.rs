@@ -13,6 +13,7 @@ use gba::prelude::Color;
 use terrain::rng::Rng;
 use terrain::{Window, World};
 use terrain_rom::cycles::Cycles;
+use terrain_rom::hud::Hud;
 use terrain_rom::input::{Keys, bit};
 use terrain_rom::log::Level;
 use terrain_rom::panic::error_screen;
@@ -122,18 +123,17 @@ fn with_iwram_scratch<R>(world: &mut World, f: impl FnOnce(&mut tiles::CrcTables
     r
 }
 
-/// The HUD: three text rows across the top of the screen, each a full-width
-/// bar (text never passes the right edge: what would is dropped).
-fn draw_hud(page: Page, seed: u32, camera: &Camera, fps_tenths: u32, cycles: u32, window: u32) {
-    let mut w = TextWriter::line(page, 0, 0, ui::WHITE, ui::HUD_BG);
-    let _ = write!(w, "SEED {:08X}  FPS {:>2}.{}", seed, fps_tenths / 10, fps_tenths % 10);
-    w.clear_to_end();
-    let mut w = TextWriter::line(page, 0, 1, ui::WHITE, ui::HUD_BG);
-    let _ = write!(w, "X {:<5}  Y {:<5}  Z {}", camera.x >> 8, camera.y >> 8, camera.z >> 8);
-    w.clear_to_end();
-    let mut w = TextWriter::line(page, 0, 2, ui::WHITE, ui::HUD_BG);
-    let _ = write!(w, "CYC {:<8} WIN {}", cycles, window);
-    w.clear_to_end();
+/// The HUD's text: three rows across the top of the screen, each a
+/// full-width bar (text never passes the right edge: what would is dropped).
+fn write_hud(hud: &mut Hud, seed: u32, camera: &Camera, fps_tenths: u32, cycles: u32, window: u32) {
+    let _ = write!(hud.row(0), "SEED {:08X}  FPS {:>2}.{}", seed, fps_tenths / 10, fps_tenths % 10);
+    let _ = write!(hud.row(1), "X {:<5}  Y {:<5}  Z {}", camera.x >> 8, camera.y >> 8, camera.z >> 8);
+    let _ = write!(hud.row(2), "CYC {:<8} WIN {}", cycles, window);
+}
+
+/// The HUD's colours: the background palette's text and bar entries.
+fn hud_colours(palette: &[u16; 256]) -> (Color, Color) {
+    (Color(palette[ui::WHITE as usize]), Color(palette[ui::HUD_BG as usize]))
 }
 
 /// A short message in a box near the bottom of the screen.
@@ -306,6 +306,9 @@ extern "C" fn main() -> ! {
     let mut keys = Keys::default();
     let mut view = View::Terrain;
     let mut hud = false;
+    let (fg, bg) = hud_colours(&palette);
+    let mut hud_text = Hud::init(fg, bg);
+    let mut hud_show_cycles = 0;
     let mut select_used = false;
     let mut frame: u32 = 0;
     let mut done = refresh::count();
@@ -336,6 +339,8 @@ extern "C" fn main() -> ! {
                 world_cycles += new_world(&mut land, seed);
                 palette = voxel::palette::build(colours, &Mood::of(seed));
                 load_palette(&palette);
+                let (fg, bg) = hud_colours(&palette);
+                Hud::set_colours(fg, bg);
                 // A new world under the camera: onto its ground at once.
                 land.settle(&mut camera);
             }
@@ -386,11 +391,12 @@ extern "C" fn main() -> ! {
         }
         if hud {
             let fps_tenths = 5973 / (refreshes * 10).max(1);
-            draw_hud(page, seed, &camera, fps_tenths, t.elapsed(), window_cycles);
+            write_hud(&mut hud_text, seed, &camera, fps_tenths, t.elapsed(), window_cycles);
         }
-        // A frame's cycles: flight, window, render and HUD; a new world's cost
-        // is on its own `world` line.
-        let cycles = t.elapsed() - world_cycles;
+        // A frame's cycles: flight, window, render, HUD text, and the HUD
+        // objects written in the last VBlank; a new world's cost is on its
+        // own `world` line.
+        let cycles = t.elapsed() - world_cycles + hud_show_cycles;
         log!(
             Level::Debug,
             "frame n={} page={} view={} cycles={} render={} window={} window_tiles={} cache={} cache_entries={} samples={} refreshes={} {}",
@@ -408,6 +414,9 @@ extern "C" fn main() -> ! {
             Place(seed, &camera)
         );
         wait_vblank();
+        let th = Cycles::now();
+        hud_text.show(hud);
+        hud_show_cycles = th.elapsed();
         screen.flip();
         frame = frame.wrapping_add(1);
     }

@@ -12,7 +12,8 @@ pub const COLUMNS: usize = WIDTH / GLYPH;
 /// Text rows on the screen.
 pub const ROWS: usize = HEIGHT / GLYPH;
 
-fn glyph_row(c: u8, row: usize) -> u8 {
+/// Row `row` (0..8) of glyph `c`: bit `x` set where pixel `x` is ink.
+pub fn glyph_row(c: u8, row: usize) -> u8 {
     let byte = c as usize * 8 + row;
     (CGA_8X8_THICK[byte / 4] >> ((byte % 4) * 8)) as u8
 }

@@ -88,7 +88,18 @@ pub struct Mode4 {
 impl Mode4 {
     /// Switches the display to mode 4, BG2 on, page 0 shown.
     pub fn init() -> Self {
-        DISPCNT.write(DisplayControl::new().with_video_mode(VideoMode::_4).with_show_bg2(true));
+        // Objects are shown (the HUD), so none may show by accident: OAM
+        // starts as zeros, which is an 8 x 8 object at (0, 0).
+        for i in 0..128 {
+            OBJ_ATTR0.index(i).write(ObjAttr0::new().with_style(ObjDisplayStyle::NotDisplayed));
+        }
+        DISPCNT.write(
+            DisplayControl::new()
+                .with_video_mode(VideoMode::_4)
+                .with_show_bg2(true)
+                .with_show_obj(true)
+                .with_obj_vram_1d(true),
+        );
         Mode4 { shown: 0 }
     }
 
@@ -106,7 +117,12 @@ impl Mode4 {
     pub fn flip(&mut self) {
         self.shown ^= 1;
         DISPCNT.write(
-            DisplayControl::new().with_video_mode(VideoMode::_4).with_show_bg2(true).with_show_frame1(self.shown == 1),
+            DisplayControl::new()
+                .with_video_mode(VideoMode::_4)
+                .with_show_bg2(true)
+                .with_show_obj(true)
+                .with_obj_vram_1d(true)
+                .with_show_frame1(self.shown == 1),
         );
     }
 }

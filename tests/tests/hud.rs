@@ -1,4 +1,4 @@
-//! The HUD (L+R): three full-width rows at the top; nothing past the right
+//! The HUD (L+R): three full-width rows of objects at the top; nothing past the right
 //! edge (a 5-digit X and the altitude fit), nothing below it (no stray
 //! block), the cycle count called CYC. The position row is a golden image.
 
@@ -6,9 +6,9 @@ use e2e::{FrameLog, actual_dir, golden, run_rom};
 use mgba_test_runner::{Frame, GoldenMode, KeyScript, RunConfig, check_golden};
 use voxel::palette::ui;
 
-/// Runs the ROM until it logs frame `n` and returns that frame's log, its
-/// page's palette indices and the palette.
-fn page_at(keys: &str, n: u32) -> (FrameLog, Vec<u8>, Vec<u16>) {
+/// Runs the ROM until it logs frame `n`; returns that frame's log, the
+/// screen (BGR555), the two mode 4 pages (palette indices) and the palette.
+fn screen_at(keys: &str, n: u32) -> (FrameLog, Frame, [Vec<u8>; 2], Vec<u16>) {
     let config = RunConfig {
         frames: 2000,
         keys: keys.parse::<KeyScript>().unwrap(),
@@ -18,43 +18,43 @@ fn page_at(keys: &str, n: u32) -> (FrameLog, Vec<u8>, Vec<u16>) {
     let report = run_rom("terrain", config);
     report.verdict().unwrap();
     let log = report.lines().filter_map(FrameLog::parse).find(|f| f.n == n).expect("frame line");
-    (log, report.vram[log.page * 0xA000..log.page * 0xA000 + 240 * 160].to_vec(), report.palette.clone())
+    let pages = [report.vram[..240 * 160].to_vec(), report.vram[0xA000..0xA000 + 240 * 160].to_vec()];
+    (log, report.last_frame.clone().expect("a screen"), pages, report.palette.clone())
 }
 
+/// The HUD is objects over the picture: on screen in rows 0..24, text and
+/// bar only; below them the screen is the page on display, untouched.
 #[test]
 fn hud_rows_fit_the_screen_and_leave_nothing_behind() {
     // The camera starts near the world's far corner: X and Y have 5 digits.
-    let (log, page, palette) = page_at("21:L+R,25:", 30);
+    let (log, screen, pages, palette) = screen_at("21:L+R,25:", 30);
     assert!(log.camera.x >> 8 >= 10_000 && log.camera.y >> 8 >= 10_000, "{log:?}");
-    let px = |x: usize, y: usize| page[y * 240 + x];
-    let hud = |c: u8| c == ui::WHITE || c == ui::HUD_BG;
+    let px = |x: usize, y: usize| screen.pixel(x, y);
+    let (white, bar) = (palette[ui::WHITE as usize], palette[ui::HUD_BG as usize]);
+    assert_ne!(white, bar);
     // Rows 0..24: the HUD's three bars, text and background only.
     for y in 0..24 {
         for x in 0..240 {
-            assert!(hud(px(x, y)), "({x}, {y}) is {} inside the HUD", px(x, y));
+            assert!(px(x, y) == white || px(x, y) == bar, "({x}, {y}) is {:#06x} inside the HUD", px(x, y));
         }
     }
     // Each row has text, and none in its last cell: nothing was cut off at the edge.
     for row in 0..3 {
         let text =
-            (row * 8..row * 8 + 8).flat_map(|y| (0..240).map(move |x| (x, y))).filter(|&(x, y)| px(x, y) == ui::WHITE);
+            (row * 8..row * 8 + 8).flat_map(|y| (0..240).map(move |x| (x, y))).filter(|&(x, y)| px(x, y) == white);
         assert!(text.clone().count() > 60, "HUD row {row} is empty");
         assert!(text.clone().all(|(x, _)| x < 232), "HUD row {row} reaches the right edge");
     }
-    // Below the HUD: the picture, no HUD colours (the old HUD wrapped a cell
-    // onto the row below).
-    for y in 24..160 {
-        for x in 0..240 {
-            assert!(!hud(px(x, y)), "({x}, {y}) is {} below the HUD", px(x, y));
-        }
-    }
+    // Below the HUD: exactly one of the pages, drawn through the palette
+    // (the old HUD wrapped a cell onto the row below).
+    let below = |page: &[u8]| (24..160).all(|y| (0..240).all(|x| px(x, y) == palette[page[y * 240 + x] as usize]));
+    assert!(below(&pages[0]) || below(&pages[1]), "below the HUD the screen is not a page");
     // The position row (X, Y and Z), as a golden: its text is deterministic.
-    let row: Vec<u16> =
-        (8..16).flat_map(|y| (0..240).map(move |x| (x, y))).map(|(x, y)| palette[px(x, y) as usize]).collect();
-    check_golden(&Frame::new(240, 8, row), &golden("hud-position.png"), &actual_dir(), GoldenMode::from_env()).unwrap();
+    check_golden(&screen.crop(0, 8, 240, 8), &golden("hud-position.png"), &actual_dir(), GoldenMode::from_env())
+        .unwrap();
     // The third row starts with the cycle count's label, CYC (not FRAME):
     // its first and third glyphs are the same, the second another.
-    let cell = |col: usize, row: usize| -> Vec<u8> {
+    let cell = |col: usize, row: usize| -> Vec<u16> {
         (row * 8..row * 8 + 8)
             .flat_map(|y| (col * 8..col * 8 + 8).map(move |x| (x, y)))
             .map(|(x, y)| px(x, y))
@@ -62,4 +62,15 @@ fn hud_rows_fit_the_screen_and_leave_nothing_behind() {
     };
     assert_eq!(cell(0, 2), cell(2, 2), "the third row starts with C?C");
     assert_ne!(cell(0, 2), cell(1, 2));
+}
+
+/// Without the HUD, the whole screen is a page: no object shows.
+#[test]
+fn without_the_hud_no_object_shows() {
+    for keys in ["", "21:L+R,25:,41:L+R,45:"] {
+        let (_, screen, pages, palette) = screen_at(keys, 40);
+        let whole =
+            |page: &[u8]| (0..160).all(|y| (0..240).all(|x| screen.pixel(x, y) == palette[page[y * 240 + x] as usize]));
+        assert!(whole(&pages[0]) || whole(&pages[1]), "keys {keys:?}: the screen is not a page");
+    }
 }
