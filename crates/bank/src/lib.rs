@@ -414,12 +414,15 @@ fn check_corners(tables: &[u8], classes: u8, tile_count: u16) -> Result<(), Bank
     let used = classes as usize - 1;
     let mut previous = 0u8;
     for (k, &t) in tables[..3].iter().enumerate() {
-        let ok = if k < used { t > previous } else { t == 0 };
+        let ok = if k < used {
+            let rising = t > previous;
+            previous = t;
+            rising
+        } else {
+            t == 0
+        };
         if !ok {
             return Err(BankError::Thresholds);
-        }
-        if k < used {
-            previous = t;
         }
     }
     if tables[3] != 0 {
@@ -440,24 +443,16 @@ fn check_corners(tables: &[u8], classes: u8, tile_count: u16) -> Result<(), Bank
 /// corrupts the code as well). Every field that says where anything is, and
 /// the placement tables, are still checked, so reading it stays in bounds.
 pub fn parse_trusted(bytes: &[u8]) -> Result<Bank<'_>, BankError> {
-    struct Trusted;
-    impl Scan for Trusted {
-        fn crc32(&self, _: &[u8]) -> u32 {
-            0
-        }
-        fn max_colour(&self, _: &[u8]) -> u8 {
-            0
-        }
-    }
-    parse_inner(bytes, &Trusted, false)
+    parse_inner::<PortableScan>(bytes, None)
 }
 
 /// [`parse`], with the payload scans done by `scan`.
 pub fn parse_with<'a>(bytes: &'a [u8], scan: &impl Scan) -> Result<Bank<'a>, BankError> {
-    parse_inner(bytes, scan, true)
+    parse_inner(bytes, Some(scan))
 }
 
-fn parse_inner<'a>(bytes: &'a [u8], scan: &impl Scan, full: bool) -> Result<Bank<'a>, BankError> {
+/// [`parse`] with the payload scans done by `scan`, or without them (`None`).
+fn parse_inner<'a, S: Scan>(bytes: &'a [u8], scan: Option<&S>) -> Result<Bank<'a>, BankError> {
     let Some(head) = bytes.get(..HEADER_LEN) else {
         return Err(BankError::TooShort { len: bytes.len() });
     };
@@ -476,9 +471,11 @@ fn parse_inner<'a>(bytes: &'a [u8], scan: &impl Scan, full: bool) -> Result<Bank
     let Some(payload) = bytes.get(HEADER_LEN..total) else {
         return Err(BankError::Truncated { expected: total, found: bytes.len() });
     };
-    let crc = checksum(scan, &bytes[..HEADER_LEN - 4], payload);
-    if full && crc != header.crc32 {
-        return Err(BankError::Checksum { expected: header.crc32, found: crc });
+    if let Some(scan) = scan {
+        let crc = checksum(scan, &bytes[..HEADER_LEN - 4], payload);
+        if crc != header.crc32 {
+            return Err(BankError::Checksum { expected: header.crc32, found: crc });
+        }
     }
     let (palette, rest) = payload.split_at(palette_bytes(header.palette_len as usize));
     let (placement, tiles) = rest.split_at(placement_bytes(header.placement));
@@ -492,8 +489,9 @@ fn parse_inner<'a>(bytes: &'a [u8], scan: &impl Scan, full: bool) -> Result<Bank
     }
     // Colour indices are every second byte; find the largest in one quick pass
     // and locate the first bad texel only when there is one.
-    let max = scan.max_colour(tiles);
-    if full && max as u16 >= header.palette_len {
+    if let Some(scan) = scan
+        && scan.max_colour(tiles) as u16 >= header.palette_len
+    {
         let per_tile = tile_bytes(header.tile_size as usize);
         let bad = tiles.iter().skip(1).step_by(2).position(|c| *c as u16 >= header.palette_len).unwrap_or(0);
         return Err(BankError::ColourIndex {
@@ -673,6 +671,62 @@ mod tests {
             let [tl, tr, bl, br] = [bits & 1, (bits >> 1) & 1, (bits >> 2) & 1, bits >> 3];
             assert_eq!(edge_variants(combination(tl, tr, bl, br)), [tl ^ tr, bl ^ br, tl ^ bl, tr ^ br]);
         }
+    }
+
+    /// Sizes pinned: the palette is padded to words, the corner tables are
+    /// 4 threshold bytes and 256 entries.
+    #[test]
+    fn layout_sizes() {
+        assert_eq!([palette_bytes(1), palette_bytes(2), palette_bytes(3), palette_bytes(52)], [4, 4, 8, 104]);
+        assert_eq!([tile_bytes(8), tile_bytes(128)], [128, 32768]);
+        assert_eq!([placement_bytes(PLACEMENT_PAPER), placement_bytes(PLACEMENT_CORNERS)], [0, 516]);
+        assert_eq!(payload_len(8, 3, 5, PLACEMENT_CORNERS), 12 + 516 + 3 * 128);
+    }
+
+    fn bank_bytes(tile_count: usize, palette_len: usize, placement: Placement) -> alloc::vec::Vec<u8> {
+        let palette: alloc::vec::Vec<u16> = (0..palette_len as u16).collect();
+        let tiles = alloc::vec![texel(7, (palette_len - 1) as u8); tile_count * 64];
+        encode(&Contents { tile_size: 8, palette: &palette, tiles: &tiles, placement, height_scale: HEIGHT_SCALE_ONE })
+            .unwrap()
+    }
+
+    /// The limits themselves are accepted: 256 tiles, 52 colours.
+    #[test]
+    fn the_largest_bank_parses() {
+        let bytes = bank_bytes(MAX_TILES, MAX_COLOURS, Placement::Paper);
+        let b = parse(&bytes).unwrap();
+        assert_eq!((b.tile_count(), b.palette_len()), (MAX_TILES, MAX_COLOURS));
+        assert_eq!(parse_trusted(&bytes).unwrap().tile_count(), MAX_TILES);
+    }
+
+    /// A configuration may name the last tile, not one past it.
+    #[test]
+    fn configurations_stay_inside_the_bank() {
+        let corners = |first: u8| {
+            let mut configs = [ConfigTiles { first: 0, count: 1 }; CONFIGS];
+            configs[9] = ConfigTiles { first, count: 1 };
+            Placement::Corners(Corners { classes: 2, thresholds: [128, 0, 0], configs })
+        };
+        let mut ok = bank_bytes(4, 2, corners(3));
+        assert!(parse(&ok).is_ok());
+        // Name tile 4 of 4: rewrite the entry and the CRC by hand (encode refuses it).
+        let at = HEADER_LEN + palette_bytes(2) + 4 + 2 * 9;
+        ok[at] = 4;
+        let crc = checksum(&PortableScan, &ok[..HEADER_LEN - 4], &ok[HEADER_LEN..]);
+        ok[HEADER_LEN - 4..HEADER_LEN].copy_from_slice(&crc.to_le_bytes());
+        assert_eq!(parse(&ok).err(), Some(BankError::Config { config: 9, first: 4, count: 1 }));
+        assert_eq!(parse_trusted(&ok).err(), Some(BankError::Config { config: 9, first: 4, count: 1 }));
+    }
+
+    /// The trusted parse skips the scans only: a bad CRC or colour passes it,
+    /// not the full parse.
+    #[test]
+    fn the_trusted_parse_skips_only_the_scans() {
+        let mut bytes = bank_bytes(2, 3, Placement::Paper);
+        let last = bytes.len() - 1;
+        bytes[last] = 9; // colour index 9 of 3, and the CRC no longer matches
+        assert!(parse_trusted(&bytes).is_ok());
+        assert!(matches!(parse(&bytes), Err(BankError::Checksum { .. })));
     }
 
     #[test]
