@@ -2,6 +2,8 @@
 //!
 //! - `setup`: install what a fresh Debian 12 machine lacks (idempotent).
 //! - `rom`: build the ROMs, print the path of `target/gba/terrain.gba`.
+//! - `example`: build the agb example game, print the path of
+//!   `target/gba/agb-flyover.gba`.
 //! - `run`: build and run the ROM (or `--rom FILE`): an mGBA window when a
 //!   display exists (the emulator looked for in PATH, then /usr/games),
 //!   otherwise headless in the harness with screenshots.
@@ -36,6 +38,8 @@ enum Task {
     Setup,
     /// Build the ROMs into target/gba/ and print the product's path.
     Rom,
+    /// Build the example game on agb (examples/agb-flyover) into target/gba/ and print its path.
+    Example,
     /// Build and run the ROM (a window if a display exists, else headless).
     Run {
         /// Run headless even when a display exists.
@@ -86,6 +90,12 @@ fn task(task: Task) -> Result<()> {
         Task::Rom => {
             setup::setup()?;
             let path = rom::build()?;
+            println!("{}", path.display());
+            Ok(())
+        }
+        Task::Example => {
+            setup::setup()?;
+            let path = rom::build_example()?;
             println!("{}", path.display());
             Ok(())
         }
@@ -143,6 +153,10 @@ fn test(bless: bool, no_lint: bool) -> Result<()> {
     eprintln!("== ROM build");
     let gba = rom::build()?;
     eprintln!("built {}", gba.display());
+    eprintln!("== example game (agb)");
+    let t = Instant::now();
+    let example = rom::build_example()?;
+    eprintln!("built {} in {:.0} s", example.display(), t.elapsed().as_secs_f64());
     eprintln!("== emulator tests");
     let e2e = |args: &[&str]| -> Result<()> {
         let mut c = cargo();
