@@ -27,9 +27,9 @@ use screen::Mode4;
 /// Seed of the first world.
 const FIRST_SEED: u32 = 1;
 /// How far ahead of the camera the craft flies, world pixels.
-const CRAFT_AHEAD: i32 = 40;
+const CRAFT_AHEAD: i32 = 160;
 /// How far below the camera the craft flies, world pixels.
-const CRAFT_BELOW: i32 = 6;
+const CRAFT_BELOW: i32 = 16;
 /// A GBA refresh, in cycles.
 const REFRESH_CYCLES: u32 = 280_896;
 
