@@ -93,16 +93,8 @@ impl Land {
         for (i, c) in colours.iter_mut().enumerate().take(bank.palette_len()) {
             *c = bank.colour(i);
         }
-        let mut land = Land {
-            bank,
-            params,
-            world,
-            window: TILE_WINDOW.take(),
-            cache: TEXEL_CACHE.take(),
-            relief,
-            colours,
-            seed,
-        };
+        let mut land =
+            Land { bank, params, world, window: TILE_WINDOW.take(), cache: TEXEL_CACHE.take(), relief, colours, seed };
         land.new_world(seed);
         land
     }

@@ -15,9 +15,9 @@ extern crate alloc;
 mod land;
 mod screen;
 
+use agb::display::Palette16;
 use agb::display::Rgb15;
 use agb::display::object::{DynamicSprite16, Object, PaletteVramSingle, Size, SpriteVram};
-use agb::display::Palette16;
 use agb::input::{Button, ButtonController, Tri};
 use agb::timer::Divider;
 use alloc::vec::Vec;
@@ -138,9 +138,8 @@ fn main(mut gba: agb::Gba) -> ! {
 
     let palette = PaletteVramSingle::new(&SPRITE_PALETTE);
     let _bitmap_half = reserve_bitmap_half(&palette);
-    let craft = Object::new(craft_sprite(&palette));
-    let shadow = Object::new(shadow_sprite(&palette));
-    let (mut craft, mut shadow) = (craft, shadow);
+    let mut craft = Object::new(craft_sprite(&palette));
+    let mut shadow = Object::new(shadow_sprite(&palette));
 
     let mut screen = Mode4::new();
     let mut frame_n: u32 = 0;

@@ -7,7 +7,7 @@
 //! - `run`: build and run the ROM (or `--rom FILE`): an mGBA window when a
 //!   display exists (the emulator looked for in PATH, then /usr/games),
 //!   otherwise headless in the harness with screenshots.
-//! - `test`: formatting and lints, host tests, ROM build, emulator tests.
+//! - `test`: formatting and lints, host tests, ROM and example builds, emulator tests.
 //! - `bench`: every benchmark; each writes JSON lines under `target/bench/`.
 
 mod cmd;
@@ -113,6 +113,7 @@ fn task(task: Task) -> Result<()> {
 fn lint() -> Result<()> {
     run(cargo().current_dir(root()).args(["fmt", "--all", "--check"]))?;
     run(cargo().current_dir(root().join("rom")).args(["fmt", "--check"]))?;
+    run(cargo().current_dir(rom::example_dir()).args(["fmt", "--check"]))?;
     run(cargo().current_dir(root()).args([
         "clippy",
         "--workspace",
@@ -132,6 +133,7 @@ fn lint() -> Result<()> {
         "-D",
         "warnings",
     ]))?;
+    run(cargo().current_dir(rom::example_dir()).args(["clippy", "--release", "--quiet", "--", "-D", "warnings"]))?;
     // The API docs build without a warning, host crates and ROM.
     let mut doc = cargo();
     doc.current_dir(root()).args(["doc", "--workspace", "--no-deps", "--quiet"]).env("RUSTDOCFLAGS", "-D warnings");

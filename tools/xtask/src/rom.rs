@@ -82,12 +82,16 @@ pub fn build() -> Result<PathBuf> {
 /// The example game on agb (`examples/agb-flyover`, its own workspace).
 pub const EXAMPLE: &str = "agb-flyover";
 
+/// The agb example's directory.
+pub fn example_dir() -> PathBuf {
+    root().join("examples").join(EXAMPLE)
+}
+
 /// Builds the agb example (release) into `target/gba/agb-flyover.gba`, its
 /// header fixed by our gbarom (no `agb-gbafix` binary to install), its hot
 /// code checked like the ROM's; returns its path.
 pub fn build_example() -> Result<PathBuf> {
-    let dir = root().join("examples").join(EXAMPLE);
-    run(cargo().current_dir(&dir).args(["build", "--release"]))?;
+    run(cargo().current_dir(example_dir()).args(["build", "--release"]))?;
     let elf = root().join("target").join(EXAMPLE).join("thumbv4t-none-eabi/release").join(EXAMPLE);
     let bytes = std::fs::read(&elf).with_context(|| format!("reading {}", elf.display()))?;
     let gba = gbarom::elf_to_gba(&bytes, &gbarom::Header::new("AGB-FLYOVER"))?;
