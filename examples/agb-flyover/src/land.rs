@@ -60,6 +60,7 @@ impl<T> Once<T> {
         Once { taken: AtomicBool::new(false), value: UnsafeCell::new(value) }
     }
 
+    #[allow(clippy::mut_from_ref)] // sound: handed out once, checked below
     fn take(&'static self) -> &'static mut T {
         assert!(!self.taken.swap(true, Ordering::AcqRel), "a Land's memory is taken once");
         // SAFETY: the first and only take (checked above).

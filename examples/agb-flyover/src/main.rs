@@ -176,7 +176,7 @@ fn main(mut gba: agb::Gba) -> ! {
         let cycles = now.wrapping_sub(last);
         last = now;
         refreshes = cycles.div_ceil(REFRESH_CYCLES).clamp(1, 8);
-        if frame_n % 16 == 0 {
+        if frame_n.is_multiple_of(16) {
             agb::println!(
                 "frame n={} cycles={} render={} samples={} seed={:#010x} x={} y={} z={} heading={}",
                 frame_n,
