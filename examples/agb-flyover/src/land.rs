@@ -14,15 +14,15 @@ use core::cell::UnsafeCell;
 use agb::external::portable_atomic::{AtomicBool, Ordering};
 use bank::Bank;
 use terrain::{Window, World, WorldParams};
+use voxel::Scene;
 use voxel::cache::TexelCache;
 use voxel::flight::{self, Relief};
 use voxel::palette::Mood;
 use voxel::projection::FOCAL;
 use voxel::render::HORIZON;
-use voxel::{Options, Scene};
 
 pub use voxel::flight::Controls;
-pub use voxel::{Camera, Target};
+pub use voxel::{Camera, Options, Target};
 
 /// Tile references kept round the camera (`N` x `N`).
 const WINDOW: usize = 64;
@@ -143,12 +143,12 @@ impl Land {
     }
 
     /// Draws the view from `camera` into `target`; returns the depth samples taken.
-    pub fn render(&mut self, camera: &Camera, target: &mut impl Target) -> u32 {
+    pub fn render(&mut self, camera: &Camera, options: Options, target: &mut impl Target) -> u32 {
         let scene = Scene::new(self.window, self.world, &self.bank).expect("world made for the bank");
         let scene = scene.with_relief(self.relief);
         self.cache.follow(self.world, &scene, camera.x >> 8, camera.y >> 8, camera.heading);
         let scene = scene.with_cache(self.cache);
-        voxel::render(&scene, camera, Options::default(), target).samples
+        voxel::render(&scene, camera, options, target).samples
     }
 
     fn tile_px_log2(&self) -> u32 {

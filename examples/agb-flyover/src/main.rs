@@ -21,7 +21,7 @@ use agb::display::object::{DynamicSprite16, Object, PaletteVramSingle, Size, Spr
 use agb::input::{Button, ButtonController, Tri};
 use agb::timer::Divider;
 use alloc::vec::Vec;
-use land::{Camera, Controls, Land};
+use land::{Camera, Controls, Land, Options};
 use screen::Mode4;
 
 /// Seed of the first world.
@@ -159,7 +159,7 @@ fn main(mut gba: agb::Gba) -> ! {
         }
 
         let t = clock.now();
-        let samples = land.render(&camera, &mut screen.back());
+        let samples = land.render(&camera, Options::default(), &mut screen.back());
         let render_cycles = clock.now().wrapping_sub(t);
         place_sprites(&land, &camera, &mut craft, &mut shadow);
 
