@@ -8,6 +8,8 @@ use mgba_test_runner::{Frame, KeyScript, RunConfig, RunReport};
 const ROM: &str = "agb-flyover";
 /// The craft's body colour (BGR555 magenta), which no landscape palette has.
 const CRAFT: u16 = 0x7C1F;
+/// A screen refresh, in cycles.
+const REFRESH: u32 = 280_896;
 
 fn fly(frames: u32, keys: &str) -> RunReport {
     let keys: KeyScript = keys.parse().unwrap();
@@ -33,6 +35,13 @@ fn boots_flies_and_shows_its_craft_over_the_terrain() {
     assert!(a["x"] != b["x"] || a["y"] != b["y"], "the camera did not move: {a:?} {b:?}");
     let cycles: Vec<u32> = frames.iter().map(|l| fields(l)["cycles"].parse().unwrap()).collect();
     eprintln!("agb-flyover frame cycles (every 16th frame): {cycles:?}");
+    // Each frame is shown at a VBlank: frame to frame is a whole number of
+    // refreshes (agb's commit alone would go ahead mid-screen when a VBlank
+    // passed during the render).
+    for &c in &cycles[1..] {
+        let refreshes = (c + REFRESH / 2) / REFRESH;
+        assert!(refreshes >= 1 && c.abs_diff(refreshes * REFRESH) < 1000, "frame of {c} cycles: not flipped at VBlank");
+    }
 
     let picture = report.last_frame.unwrap();
     let n = colours(&picture);

@@ -19,6 +19,7 @@ use agb::display::Palette16;
 use agb::display::Rgb15;
 use agb::display::object::{DynamicSprite16, Object, PaletteVramSingle, Size, SpriteVram};
 use agb::input::{Button, ButtonController, Tri};
+use agb::interrupt::VBlank;
 use agb::timer::Divider;
 use alloc::vec::Vec;
 use land::{Camera, Controls, Land, Options};
@@ -166,6 +167,11 @@ fn main(mut gba: agb::Gba) -> ! {
         let mut frame = gfx.frame();
         craft.show(&mut frame);
         shadow.show(&mut frame);
+        // `commit` waits for VBlank only if none came since the last commit:
+        // this game's frames take more than a refresh, so it would commit
+        // (and flip) in the middle of the screen. Wait for the next VBlank
+        // here; `commit` then goes ahead at once, inside it.
+        VBlank::get().wait_for_vblank();
         frame.commit();
         screen.flip();
         if frame_n == 0 {
