@@ -1,6 +1,7 @@
 //! Helpers for the end-to-end tests: where the built ROMs and goldens are.
 //!
-//! The ROMs are built by `cargo xtask test` (or `cargo xtask rom`) into
+//! The ROMs are built by `cargo xtask test` (or `cargo xtask rom`, and the agb
+//! example by `cargo xtask example`) into
 //! `target/gba/`; `TERRAIN_ROM_DIR` overrides that.
 
 use mgba_test_runner::{RunConfig, RunReport, run};
@@ -15,8 +16,12 @@ pub fn root() -> PathBuf {
 pub fn rom(name: &str) -> Vec<u8> {
     let dir = std::env::var_os("TERRAIN_ROM_DIR").map(PathBuf::from).unwrap_or_else(|| root().join("target/gba"));
     let path = dir.join(format!("{name}.gba"));
-    std::fs::read(&path)
-        .unwrap_or_else(|e| panic!("{}: {e}; build the ROMs first with `cargo xtask rom`", path.display()))
+    std::fs::read(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e}; build the ROMs first with `cargo xtask rom` (the agb example: `cargo xtask example`)",
+            path.display()
+        )
+    })
 }
 
 /// A golden image path under `tests/golden/`.

@@ -2,10 +2,12 @@
 //!
 //! - `setup`: install what a fresh Debian 12 machine lacks (idempotent).
 //! - `rom`: build the ROMs, print the path of `target/gba/terrain.gba`.
+//! - `example`: build the agb example game, print the path of
+//!   `target/gba/agb-flyover.gba`.
 //! - `run`: build and run the ROM (or `--rom FILE`): an mGBA window when a
 //!   display exists (the emulator looked for in PATH, then /usr/games),
 //!   otherwise headless in the harness with screenshots.
-//! - `test`: formatting and lints, host tests, ROM build, emulator tests.
+//! - `test`: formatting and lints, host tests, ROM and example builds, emulator tests.
 //! - `bench`: every benchmark; each writes JSON lines under `target/bench/`.
 
 mod cmd;
@@ -36,6 +38,8 @@ enum Task {
     Setup,
     /// Build the ROMs into target/gba/ and print the product's path.
     Rom,
+    /// Build the example game on agb (examples/agb-flyover) into target/gba/ and print its path.
+    Example,
     /// Build and run the ROM (a window if a display exists, else headless).
     Run {
         /// Run headless even when a display exists.
@@ -62,7 +66,7 @@ enum Task {
         #[arg(long)]
         no_lint: bool,
     },
-    /// Check formatting, run clippy -D warnings and build the docs without warnings, host workspace and ROM.
+    /// Check formatting, run clippy -D warnings and build the docs without warnings: host workspace, ROM, agb example.
     Lint,
     /// Run every benchmark and print its table (JSON lines in target/bench/).
     Bench,
@@ -89,20 +93,35 @@ fn task(task: Task) -> Result<()> {
             println!("{}", path.display());
             Ok(())
         }
+        Task::Example => {
+            setup::setup()?;
+            let path = rom::build_example()?;
+            println!("{}", path.display());
+            Ok(())
+        }
         Task::Run { headless, frames, rom, seconds } => run_rom(headless, frames, rom.as_deref(), seconds),
         Task::Test { bless, no_lint } => test(bless, no_lint),
         Task::Lint => {
             setup::setup()?;
-            lint()
+            lint()?;
+            lint_example()
         }
         Task::Bench => bench(),
         Task::Docs => docs(),
     }
 }
 
+/// Clippy on the agb example. Run after its release build, it only checks
+/// the example's own crates (seconds); run first, it would also check agb and
+/// `core` for the GBA (minutes), which the build then compiles anyway.
+fn lint_example() -> Result<()> {
+    run(cargo().current_dir(rom::example_dir()).args(["clippy", "--release", "--quiet", "--", "-D", "warnings"]))
+}
+
 fn lint() -> Result<()> {
     run(cargo().current_dir(root()).args(["fmt", "--all", "--check"]))?;
     run(cargo().current_dir(root().join("rom")).args(["fmt", "--check"]))?;
+    run(cargo().current_dir(rom::example_dir()).args(["fmt", "--check"]))?;
     run(cargo().current_dir(root()).args([
         "clippy",
         "--workspace",
@@ -143,6 +162,13 @@ fn test(bless: bool, no_lint: bool) -> Result<()> {
     eprintln!("== ROM build");
     let gba = rom::build()?;
     eprintln!("built {}", gba.display());
+    eprintln!("== example game (agb)");
+    let t = Instant::now();
+    let example = rom::build_example()?;
+    eprintln!("built {} in {:.0} s", example.display(), t.elapsed().as_secs_f64());
+    if !no_lint {
+        lint_example()?;
+    }
     eprintln!("== emulator tests");
     let e2e = |args: &[&str]| -> Result<()> {
         let mut c = cargo();

@@ -79,6 +79,39 @@ pub fn build() -> Result<PathBuf> {
     Ok(terrain_gba())
 }
 
+/// The example game on agb (`examples/agb-flyover`, its own workspace).
+pub const EXAMPLE: &str = "agb-flyover";
+
+/// The agb example's directory.
+pub fn example_dir() -> PathBuf {
+    root().join("examples").join(EXAMPLE)
+}
+
+/// Builds the agb example (release) into `target/gba/agb-flyover.gba`, its
+/// header fixed by our gbarom (no `agb-gbafix` binary to install), its hot
+/// code checked like the ROM's; returns its path.
+pub fn build_example() -> Result<PathBuf> {
+    run(cargo().current_dir(example_dir()).args(["build", "--release"]))?;
+    let elf = root().join("target").join(EXAMPLE).join("thumbv4t-none-eabi/release").join(EXAMPLE);
+    let bytes = std::fs::read(&elf).with_context(|| format!("reading {}", elf.display()))?;
+    let gba = gbarom::elf_to_gba(&bytes, &gbarom::Header::new("AGB-FLYOVER"))?;
+    gbarom::check_header(&gba).map_err(|e| anyhow::anyhow!("{EXAMPLE}.gba: {e}"))?;
+    std::fs::create_dir_all(gba_dir())?;
+    let out = gba_dir().join(format!("{EXAMPLE}.gba"));
+    write_atomic(&out, &gba)?;
+    let report = gbarom::iwram::check(&elf, EXAMPLE_HOT)?;
+    eprintln!(
+        "{EXAMPLE}: {} bytes; IWRAM check ok: {} ARM functions, {} bytes of IWRAM used, no calls into ROM",
+        gba.len(),
+        report.functions.len(),
+        report.used
+    );
+    Ok(out)
+}
+
+/// The engine's hot functions the example must have as ARM code in IWRAM.
+const EXAMPLE_HOT: &[&str] = &["8recenter", "7rebuild", "10regenerate", "6render", "voxel_march_column"];
+
 /// Writes a file through a temporary name and a rename: never half-written.
 pub fn write_atomic(path: &std::path::Path, bytes: &[u8]) -> Result<()> {
     gbarom::write_atomic(path, bytes).with_context(|| format!("writing {}", path.display()))
