@@ -12,14 +12,13 @@
 use core::cell::UnsafeCell;
 
 use agb::external::portable_atomic::{AtomicBool, Ordering};
-use bank::Bank;
-use terrain::{Window, World, WorldParams};
-use voxel::Scene;
+use terrain::{Window, World};
 use voxel::cache::TexelCache;
-use voxel::flight::{self, Relief};
+use voxel::flight::Relief;
 use voxel::palette::Mood;
 use voxel::projection::FOCAL;
 use voxel::render::HORIZON;
+use voxel::{Landscape, Parts};
 
 pub use voxel::flight::Controls;
 pub use voxel::{Camera, Options, Target};
@@ -68,16 +67,11 @@ impl<T> Once<T> {
     }
 }
 
-/// A landscape: the bank, the world made from it, and what follows the camera.
+/// The game's landscape: the engine's [`Landscape`] over the built-in bank,
+/// and the bank's colours for the palette.
 pub struct Land {
-    bank: Bank<'static>,
-    params: WorldParams,
-    world: &'static mut World,
-    window: &'static mut Window<WINDOW>,
-    cache: &'static mut TexelCache,
-    relief: &'static mut Relief,
+    land: Landscape<'static, WINDOW>,
     colours: [u16; bank::MAX_COLOURS],
-    seed: u32,
 }
 
 impl Land {
@@ -85,78 +79,61 @@ impl Land {
     pub fn new(seed: u32) -> Land {
         // Baked and checked by build.rs: its structure is checked again, not its CRC.
         let bank = bank::parse_trusted(&BANK.0).expect("the built-in bank parses");
-        let params = World::params_for(&bank);
-        let world = WORLD.take();
-        world.set_placement(params, &bank.placement()).expect("the built-in bank's placement fits");
         let relief = RELIEF.take();
         assert!(relief.load(&bank, &RELIEF_TOPS), "the built-in relief fits the bank");
         let mut colours = [0; bank::MAX_COLOURS];
         for (i, c) in colours.iter_mut().enumerate().take(bank.palette_len()) {
             *c = bank.colour(i);
         }
-        let mut land =
-            Land { bank, params, world, window: TILE_WINDOW.take(), cache: TEXEL_CACHE.take(), relief, colours, seed };
-        land.new_world(seed);
-        land
+        let parts = Parts {
+            world: WORLD.take(),
+            window: TILE_WINDOW.take(),
+            cache: Some(TEXEL_CACHE.take()),
+            relief: Some(relief),
+        };
+        let land = Landscape::new(bank, parts, seed).expect("the built-in bank makes a world");
+        Land { land, colours }
     }
 
     /// Replaces the world with the one of `seed`.
     pub fn new_world(&mut self, seed: u32) {
-        self.world.regenerate(seed, self.params).expect("the bank's parameters were checked by set_placement");
-        self.window.invalidate();
-        self.cache.invalidate();
-        self.seed = seed;
+        self.land.new_world(seed);
     }
 
     /// The 256 colours (BGR555) of the view of this world: sky, fogged terrain.
     pub fn palette(&self) -> [u16; 256] {
-        voxel::palette::build(&self.colours[..self.bank.palette_len()], &Mood::of(self.seed))
+        voxel::palette::build(&self.colours[..self.land.bank().palette_len()], &Mood::of(self.land.seed()))
     }
 
     /// A camera above the ground near the world's corner, heading diagonally.
     pub fn start_camera(&mut self) -> Camera {
-        let world_px = self.world.size_tiles() << self.tile_px_log2();
+        let world_px = self.land.size_px();
         let mut camera = Camera { x: (world_px - 160) << 8, y: (world_px - 96) << 8, z: 0, heading: 8192, pitch: 0 };
-        self.follow(&camera);
-        let scene = self.scene();
-        camera.z = (scene.ground(camera.x >> 8, camera.y >> 8) + 80) << 8;
-        flight::settle(&mut camera, &scene);
+        camera.z = (self.land.ground_height(camera.x >> 8, camera.y >> 8) + 80) << 8;
+        self.land.settle(&mut camera);
         camera
     }
 
     /// Moves the tile window so that `camera` is at its centre.
     pub fn follow(&mut self, camera: &Camera) {
-        let shift = self.tile_px_log2();
-        self.window.recenter(self.world, (camera.x >> 8) >> shift, (camera.y >> 8) >> shift);
+        self.land.follow(camera);
     }
 
     /// Flies `camera` by `controls` for one screen refresh (above the ground,
     /// easing up before hills), then moves the window with it.
     pub fn fly(&mut self, camera: &mut Camera, controls: Controls) {
-        flight::fly(camera, controls, 1, &self.scene());
-        self.follow(camera);
+        self.land.fly(camera, controls, 1);
+        self.land.follow(camera);
     }
 
     /// Ground height (world pixels) under world pixel (`x`, `y`).
     pub fn ground_height(&self, x: u32, y: u32) -> i32 {
-        self.scene().ground(x, y)
+        self.land.ground_height(x, y)
     }
 
     /// Draws the view from `camera` into `target`; returns the depth samples taken.
     pub fn render(&mut self, camera: &Camera, options: Options, target: &mut impl Target) -> u32 {
-        let scene = Scene::new(self.window, self.world, &self.bank).expect("world made for the bank");
-        let scene = scene.with_relief(self.relief);
-        self.cache.follow(self.world, &scene, camera.x >> 8, camera.y >> 8, camera.heading);
-        let scene = scene.with_cache(self.cache);
-        voxel::render(&scene, camera, options, target).samples
-    }
-
-    fn tile_px_log2(&self) -> u32 {
-        voxel::render::tile_px_log2(self.bank.tile_size())
-    }
-
-    fn scene(&self) -> Scene<'_, WINDOW> {
-        Scene::new(self.window, self.world, &self.bank).expect("world made for the bank").with_relief(self.relief)
+        self.land.render(camera, options, target).samples
     }
 }
 
