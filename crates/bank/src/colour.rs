@@ -21,8 +21,8 @@ pub const fn to_rgb888(c: u16) -> [u8; 3] {
 /// BGR555 of 8-bit RGB, each channel rounded to the nearest of 32 levels.
 pub const fn from_rgb888([r, g, b]: [u8; 3]) -> u16 {
     const fn five(c: u8) -> u8 {
-        let v = (c as u16 * 31 + 127) / 255;
-        if v > 31 { 31 } else { v as u8 }
+        // At most (255 * 31 + 127) / 255 = 31.
+        ((c as u16 * 31 + 127) / 255) as u8
     }
     from_channels([five(r), five(g), five(b)])
 }

@@ -729,6 +729,40 @@ mod tests {
         assert!(matches!(parse(&bytes), Err(BankError::Checksum { .. })));
     }
 
+    /// A bad colour index is reported where it is: tile, texel, value.
+    #[test]
+    fn a_bad_colour_is_located() {
+        let mut bytes = bank_bytes(3, 4, Placement::Paper);
+        let at = HEADER_LEN + palette_bytes(4) + tile_bytes(8) + 2 * 13 + 1; // tile 1, texel 13
+        bytes[at] = 9;
+        let crc = checksum(&PortableScan, &bytes[..HEADER_LEN - 4], &bytes[HEADER_LEN..]);
+        bytes[HEADER_LEN - 4..HEADER_LEN].copy_from_slice(&crc.to_le_bytes());
+        assert_eq!(parse(&bytes).err(), Some(BankError::ColourIndex { tile: 1, texel: 13, index: 9 }));
+    }
+
+    /// Texels are read as they were written, as halfwords.
+    #[test]
+    fn texels_read_back() {
+        let bytes = bank_bytes(2, 3, Placement::Paper);
+        let b = parse(&bytes).unwrap();
+        let t = b.texels().expect("the texels are aligned");
+        assert_eq!((t.len(), t[0], t[127]), (128, texel(7, 2), texel(7, 2)));
+    }
+
+    /// Texels that do not make whole tiles are refused.
+    #[test]
+    fn partial_tiles_are_refused() {
+        let tiles = alloc::vec![texel(1, 0); 64 + 3];
+        let c = Contents {
+            tile_size: 8,
+            palette: &[0],
+            tiles: &tiles,
+            placement: Placement::Paper,
+            height_scale: HEIGHT_SCALE_ONE,
+        };
+        assert_eq!(encode(&c).err(), Some(BankError::PayloadLen { expected: 4 + 128, found: 4 + 134 }));
+    }
+
     #[test]
     fn class_of_counts_thresholds_reached() {
         let c = Corners { classes: 3, thresholds: [96, 160, 0], configs: [ConfigTiles::default(); CONFIGS] };

@@ -39,3 +39,20 @@ const _: () = assert!(LEN == 16 && OFFSET_AT == 8 && LEN_AT == 12, "the slot's l
 pub fn find(rom: &[u8]) -> alloc::vec::Vec<usize> {
     (0..rom.len().saturating_sub(LEN - 1)).step_by(4).filter(|&i| rom[i..i + MAGIC.len()] == MAGIC).collect()
 }
+
+#[cfg(all(test, feature = "alloc"))]
+mod tests {
+    use super::*;
+
+    /// Markers are found at 4-aligned offsets with a whole slot after them.
+    #[test]
+    fn find_sees_aligned_whole_slots_only() {
+        let mut rom = [0u8; 64];
+        for at in [0, 10, 20, 48, 56] {
+            rom[at..at + MAGIC.len()].copy_from_slice(&MAGIC);
+        }
+        // 10: not aligned; 56: only 8 bytes left, not a whole slot.
+        assert_eq!(find(&rom), [0, 20, 48]);
+        assert!(find(&rom[..15]).is_empty());
+    }
+}
