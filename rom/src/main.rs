@@ -399,7 +399,7 @@ extern "C" fn main() -> ! {
         let cycles = t.elapsed() - world_cycles + hud_show_cycles;
         log!(
             Level::Debug,
-            "frame n={} page={} view={} cycles={} render={} window={} window_tiles={} cache={} cache_entries={} samples={} refreshes={} {}",
+            "frame n={} page={} view={} cycles={} render={} window={} window_tiles={} cache={} cache_entries={} samples={} refreshes={} hud_objects={} {}",
             frame,
             screen.shown() ^ 1,
             view.number(),
@@ -411,6 +411,7 @@ extern "C" fn main() -> ! {
             cache_entries,
             samples,
             refreshes,
+            hud_show_cycles,
             Place(seed, &camera)
         );
         wait_vblank();
