@@ -526,7 +526,7 @@ impl<'a> Bank<'a> {
 
     /// Palette colours.
     pub fn palette_len(&self) -> usize {
-        self.header.palette_len as usize
+        self.palette.len() / 2
     }
 
     /// World pixels per height unit, 8.8 fixed point.
@@ -629,13 +629,9 @@ pub fn encode(contents: &Contents<'_>) -> Result<alloc::vec::Vec<u8>, BankError>
     let mut out = alloc::vec::Vec::with_capacity(HEADER_LEN + payload.len());
     out.extend_from_slice(bytemuck::bytes_of(&header));
     out.extend_from_slice(&payload);
+    // Texels that do not make whole tiles make a payload longer than the
+    // header's tile count says: parse refuses it (PayloadLen).
     parse(&out)?;
-    if tiles.len() != tile_count * per_tile {
-        return Err(BankError::PayloadLen {
-            expected: (tile_count * per_tile * 2) as u32,
-            found: (tiles.len() * 2) as u32,
-        });
-    }
     Ok(out)
 }
 
