@@ -30,8 +30,10 @@ pub mod trig;
 pub use landscape::{Landscape, LandscapeError, Parts};
 pub use render::{Camera, Frame, Options, Scene, SceneError, Stats, Target};
 
-/// Renders one frame of `scene` from `camera` into `target`. Every pixel is
-/// written once: terrain front to back, then the sky above it.
+/// Renders one frame of `scene` from `camera` into `target`, every pixel of
+/// it: the reference path writes each once (terrain front to back, then the
+/// sky above it); the GBA's march fills the page with the sky first, whole
+/// rows of word stores, and draws the terrain over it.
 #[cfg_attr(target_arch = "arm", instruction_set(arm::a32), unsafe(link_section = ".iwram.render"), inline(never))]
 pub fn render<const N: usize, T: Target>(
     scene: &Scene<'_, N>,

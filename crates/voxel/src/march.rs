@@ -21,7 +21,7 @@ use crate::cache::NEAR_BANDS;
 use crate::projection::{BAND_LEN, BANDS};
 use crate::projection::{BAND_STEP, SLICES, Z0};
 use crate::render::{
-    COLUMNS, Camera, FOG_BASE, HEIGHT, HORIZON, MARK_BACK, MARK_WIDTH, Options, SKY, Scene, Stats, Target, U, WIDTH,
+    COLUMNS, Camera, FOG_BASE, HEIGHT, HORIZON, MARK_BACK, MARK_WIDTH, Options, SKY, Scene, Stats, Target, U,
     slice_rows,
 };
 use crate::trig;
@@ -80,6 +80,11 @@ unsafe extern "C" {
     /// cache's two rings (every offset the march makes is masked inside
     /// them), 96 slice entries, and a mode 4 page column.
     pub fn voxel_march_column(job: *mut ColumnJob);
+    /// Fills rows `0..rows` of the mode 4 page at `page` with the sky: row
+    /// `y` in `sky[(start + y) & 511]`, with word stores, ten words at a time.
+    /// `page` must be word aligned with `rows * 240` writable bytes, and
+    /// `sky` must point to 512 readable bytes.
+    pub fn voxel_sky_rows(page: *mut u32, sky: *const u8, start: u32, rows: u32);
 }
 
 // One sample of band `\lod` (0: near ring, texel = x >> 10; 1: far ring,
@@ -227,6 +232,35 @@ core::arch::global_asm!(
     "    bgt   6b",
     "    b     8b",
     ".size voxel_march_column, . - voxel_march_column",
+    ".global voxel_sky_rows",
+    ".type voxel_sky_rows,%function",
+    "voxel_sky_rows:", // r0 page, r1 sky, r2 index of row 0, r3 rows
+    "    cmp   r3, #0",
+    "    bxeq  lr",
+    "    push  {{r4-r11, lr}}",
+    "11:",
+    "    ldrb  r4, [r1, r2]",
+    "    add   r2, r2, #1",
+    "    bic   r2, r2, #0x200", // & 511 (the index was below 512)
+    "    orr   r4, r4, r4, lsl #8",
+    "    orr   r4, r4, r4, lsl #16",
+    "    mov   r5, r4",
+    "    mov   r6, r4",
+    "    mov   r7, r4",
+    "    mov   r8, r4",
+    "    mov   r9, r4",
+    "    mov   r10, r4",
+    "    mov   r11, r4",
+    "    mov   r12, r4",
+    "    mov   lr, r4",
+    "    .rept 6", // 60 words: one row of 240 bytes
+    "    stmia r0!, {{r4-r12, lr}}",
+    "    .endr",
+    "    subs  r3, r3, #1",
+    "    bne   11b",
+    "    pop   {{r4-r11, lr}}",
+    "    bx    lr",
+    ".size voxel_sky_rows, . - voxel_sky_rows",
     ".thumb",
 );
 
@@ -250,10 +284,6 @@ static mut JOB: ColumnJob = ColumnJob {
     marks: [0; BANDS],
     border_mask: 0,
 };
-
-/// Open (sky) rows of each column, this frame.
-#[unsafe(link_section = ".iwram.voxel_open")]
-static mut OPEN: [u8; COLUMNS] = [0; COLUMNS];
 
 /// The column loop of the reference renderer ([`crate::render`]) with the
 /// texels read from the texel cache (any tile size, with or without
@@ -300,12 +330,20 @@ pub(crate) fn columns<const N: usize, T: Target>(
         job.marks[b] = MARK_BACK[b] | MARK_WIDTH[b] << 16;
         b += 1;
     }
+    // The sky first, the whole page a row at a time with word stores; the
+    // terrain's spans then draw over it. (Bounding it by the first slice's
+    // ground line saved nothing on the scripted flight: the line is almost
+    // always below the screen.)
+    // Not `unwrap_or_default`: a `core` function, not inlinable into ARM code.
+    #[allow(clippy::manual_unwrap_or_default, clippy::manual_unwrap_or)]
+    let page = match target.vram_column(0) {
+        Some(a) => a,
+        None => 0,
+    };
+    // SAFETY: `page` is a mode 4 page (`Target::vram_column`'s contract):
+    // word aligned, 160 rows of 240 bytes; `SKY` has 512 entries.
+    unsafe { voxel_sky_rows(page as *mut u32, SKY.as_ptr(), ((256 - horizon) & 511) as u32, HEIGHT as u32) };
     let mut samples = 0u32;
-    // Rows 0..open[col] of each column are sky; all columns are open above
-    // top_open. (A static: a local array would be zeroed by a call to
-    // `__aeabi_memclr` in ROM.)
-    let open = &raw mut OPEN as usize;
-    let mut top_open = HEIGHT;
     let mut col = 0;
     while col < COLUMNS {
         let u = U[col];
@@ -329,42 +367,6 @@ pub(crate) fn columns<const N: usize, T: Target>(
         // column.
         unsafe { voxel_march_column(job) };
         samples += job.samples;
-        // SAFETY: col < COLUMNS: inside OPEN; only this function touches it.
-        unsafe { *((open + col) as *mut u8) = job.ybuf as u8 };
-        if (job.ybuf as usize) < top_open {
-            top_open = job.ybuf as usize;
-        }
-        col += 1;
-    }
-    // The sky: rows every column left open, a row at a time with word
-    // stores; then what stays open in each column.
-    // Not `unwrap_or_default`: a `core` function, not inlinable into ARM code.
-    #[allow(clippy::manual_unwrap_or_default, clippy::manual_unwrap_or)]
-    let page = match target.vram_column(0) {
-        Some(a) => a,
-        None => 0,
-    };
-    let mut y = 0;
-    while y < top_open {
-        let word = SKY[((y as i32 - horizon + 256) & 511) as usize] as u32 * 0x0101_0101;
-        let row = page + y * WIDTH;
-        let mut k = 0;
-        while k < WIDTH {
-            // SAFETY: a row of the page (y < 160), word aligned.
-            unsafe { *((row + k) as *mut u32) = word };
-            k += 4;
-        }
-        y += 1;
-    }
-    let mut col = 0;
-    while col < COLUMNS {
-        let mut y = top_open;
-        // SAFETY: as above.
-        let end = unsafe { *((open + col) as *const u8) } as usize;
-        while y < end {
-            target.put(col, y, SKY[((y as i32 - horizon + 256) & 511) as usize]);
-            y += 1;
-        }
         col += 1;
     }
     Stats { samples, ..Stats::default() }
