@@ -4,6 +4,7 @@
 //! `BENCHMARKS.md`. Called by `cargo xtask bench` after the ROM build.
 
 mod bake;
+mod configs;
 mod memory;
 mod record;
 mod render;
@@ -74,6 +75,12 @@ fn main() -> Result<()> {
     let memory = memory::report(&args.elves.join("terrain"), flight.p95)?;
     println!("## Memory and time left (target/gba/terrain.gba)\n\n{}", memory.text);
 
+    let configurations = configs::bench(std::path::Path::new("."), &rom)?;
+    let jsonl = args.out.join("configs.jsonl");
+    std::fs::write(&jsonl, &configurations.jsonl)?;
+    println!("## Configurations\n\n{}", configurations.text);
+    println!("wrote {}", jsonl.display());
+
     let seam = seams::bench(std::path::Path::new("."), &rom)?;
     let jsonl = args.out.join("seams.jsonl");
     std::fs::write(&jsonl, &seam.jsonl)?;
@@ -95,11 +102,11 @@ fn main() -> Result<()> {
          implementation of the paper's method (`crates/terrain/src/paper.rs`,\n\
          Thumb code in ROM as a C compiler would leave it) run in the same ROM;\n\
          \"paper, published\" quotes the paper's own tables.\n\n\
-         ## Renderer\n\n{}\n\n## Memory and time left\n\n{}\n\n## Seams\n\n{}\n\n## Terrain core\n\n{}\n\n## tilebake\n\n\
+         ## Renderer\n\n{}\n\n## Configurations\n\n{}\n\n## Memory and time left\n\n{}\n\n## Seams\n\n{}\n\n## Terrain core\n\n{}\n\n## tilebake\n\n\
          Bake times are host wall-clock times, which vary from run to run and machine to machine, so they are not\n\
          kept in this file: `cargo xtask bench` prints them and writes `target/bench/tilebake.jsonl` (a default\n\
          corner set of 512 x 512 and generated pairs of 1024 and 2048 a side, and the paper's placement).\n",
-        flight.text, memory.text, seam.text, terrain.text
+        flight.text, configurations.text, memory.text, seam.text, terrain.text
     );
     std::fs::write(&args.markdown, md)?;
     println!("wrote {}", args.markdown.display());

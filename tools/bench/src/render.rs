@@ -38,29 +38,48 @@ pub struct Report {
 
 /// Per-frame cycle figures of a flight.
 pub struct Flight {
+    /// Cycles per frame (frames 1 to [`FRAMES`]).
     pub median: u64,
+    pub p95: u64,
+    pub max: u64,
+    /// Frames shown per second: 59.73 Hz refreshes over the refreshes each frame took.
+    pub fps: f64,
+    /// The frames' `frame n=...` log lines.
+    pub lines: Vec<String>,
 }
 
-/// Flies the scripted route and returns the median cycles per frame.
+/// Flies the scripted route and returns its cycles per frame.
 pub fn flight(rom: &[u8]) -> Result<Flight> {
-    let keys: KeyScript = SCRIPT.parse()?;
+    flight_keys(rom, SCRIPT)
+}
+
+/// Flies `script` (emulator frames: keys) for [`FRAMES`] rendered frames.
+pub fn flight_keys(rom: &[u8], script: &str) -> Result<Flight> {
+    let keys: KeyScript = script.parse()?;
     let stop = format!("frame n={FRAMES} ");
     let report = run(rom, &RunConfig { frames: 6000, keys, stop_on: Some(stop), ..Default::default() })?;
     report.verdict()?;
-    let mut cycles: Vec<u64> = report
+    let lines: Vec<String> = report
         .lines()
         .filter(|l| l.starts_with("frame n=") && !l.starts_with("frame n=0 "))
-        .filter_map(|l| fields(l).get("cycles").and_then(|v| v.parse().ok()))
+        .map(str::to_string)
         .collect();
+    let field = |l: &String, k: &str| -> Option<u64> { fields(l).get(k).and_then(|v| v.parse().ok()) };
+    let mut cycles: Vec<u64> = lines.iter().filter_map(|l| field(l, "cycles")).collect();
     if cycles.len() < FRAMES {
         bail!("the flight rendered only {} frames", cycles.len());
     }
+    let refreshes: u64 = lines.iter().filter_map(|l| field(l, "refreshes")).sum();
     cycles.sort_unstable();
-    Ok(Flight { median: percentile(&cycles, 0.5) })
+    Ok(Flight {
+        median: percentile(&cycles, 0.5),
+        p95: percentile(&cycles, 0.95),
+        max: *cycles.last().expect("FRAMES > 0"),
+        fps: HZ / REFRESH as f64 * cycles.len() as f64 / refreshes.max(1) as f64,
+        lines,
+    })
 }
 
-/// What the reference renderer counts in the frame the ROM logged (the two
-/// draw the same frame pixel for pixel, so these are the GBA's counts).
 fn counts(bank: &bank::Bank<'_>, f: &HashMap<&str, &str>) -> Result<voxel::Stats> {
     let num = |k: &str| -> Result<i64> { Ok(f.get(k).ok_or_else(|| anyhow::anyhow!("no {k}"))?.parse()?) };
     let seed = u32::from_str_radix(f.get("seed").unwrap_or(&"0").trim_start_matches("0x"), 16)?;
@@ -170,7 +189,7 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
     writeln!(
         text,
         "Displayed: {:.1} frames per second ({:.2} refreshes per frame on average, the ROM flips at VBlank).",
-        59.7275 * n as f64 / refreshes as f64,
+        HZ / REFRESH as f64 * n as f64 / refreshes as f64,
         refreshes as f64 / n as f64
     )?;
     writeln!(

@@ -1,0 +1,156 @@
+//! Every configuration a user can pick, flown the same way: the scripted
+//! flight in each view, with the HUD on, held low at the minimum clearance,
+//! and with banks of every tile size the format allows (each packed into the
+//! same ROM). Cycles per frame and the frame rate the screen shows.
+
+use crate::record::{Json, json_line};
+use crate::render::{self, FRAMES, SCRIPT, fields};
+use anyhow::{Context, Result, bail};
+use std::fmt::Write;
+use std::path::Path;
+use tilebake::{Options, Pair};
+
+pub struct Report {
+    pub text: String,
+    pub jsonl: String,
+}
+
+/// Tiles on a side of the generated pair baked at each tile size.
+const PAIR_TILES: u32 = 16;
+
+/// Emulator frame from which the ROM reads the keypad (after its boot).
+const FIRST_INPUT: usize = 21;
+
+/// The scripted flight after `presses`: each pressed for two emulator
+/// frames and released for two, from [`FIRST_INPUT`] on; the script shifted
+/// on by as many frames.
+fn after(presses: &[&str]) -> String {
+    let mut s = String::new();
+    for (i, keys) in presses.iter().enumerate() {
+        write!(s, "{}:{keys},{}:,", FIRST_INPUT + 4 * i, FIRST_INPUT + 4 * i + 2).expect("a String");
+    }
+    let shift = (FIRST_INPUT + 4 * presses.len()) as u32;
+    let shifted: Vec<String> = SCRIPT
+        .split(',')
+        .map(|entry| {
+            let (frame, keys) = entry.split_once(':').expect("FRAME:KEYS");
+            format!("{}:{keys}", frame.parse::<u32>().expect("a frame number") + shift)
+        })
+        .collect();
+    s + &shifted.join(",")
+}
+
+/// The scripted flight with B (descend) held throughout and A never pressed.
+fn low() -> String {
+    SCRIPT
+        .split(',')
+        .map(|entry| {
+            let (frame, keys) = entry.split_once(':').expect("FRAME:KEYS");
+            let keys: Vec<&str> = keys.split('+').filter(|k| *k != "A" && *k != "B" && !k.is_empty()).collect();
+            format!("{frame}:{}+B", keys.join("+"))
+        })
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// The largest value of `key` over the flight's frames.
+fn max_field(flight: &render::Flight, key: &str) -> u64 {
+    flight.lines.iter().filter_map(|l| fields(l).get(key).and_then(|v| v.parse().ok())).max().unwrap_or(0)
+}
+
+pub fn bench(root: &Path, rom: &[u8]) -> Result<Report> {
+    let mut text = String::new();
+    let mut jsonl = String::new();
+    writeln!(
+        text,
+        "The scripted flight ({FRAMES} frames) in every configuration a user can pick. Tile sizes: a pair made by \
+         `tilebake generate --seed 1` at {PAIR_TILES} tiles a side (512 x 512 at 32 px: the default assets), baked \
+         with the defaults at that tile size and packed into the same ROM.\n"
+    )?;
+    writeln!(text, "| configuration | median | p95 | max | displayed fps |")?;
+    writeln!(text, "|---|---|---|---|---|")?;
+    let mut row = |key: &str, label: &str, rom: &[u8], script: &str, check: &dyn Fn(&render::Flight) -> Result<()>| {
+        let flight = render::flight_keys(rom, script).with_context(|| format!("the {label} flight"))?;
+        check(&flight).with_context(|| format!("the {label} flight"))?;
+        writeln!(text, "| {label} | {} | {} | {} | {:.1} |", flight.median, flight.p95, flight.max, flight.fps)?;
+        jsonl += &json_line(&[
+            ("name", Json::Str(key.into())),
+            ("median", Json::Int(flight.median)),
+            ("p95", Json::Int(flight.p95)),
+            ("max", Json::Int(flight.max)),
+            ("fps", Json::Float(flight.fps)),
+        ]);
+        jsonl.push('\n');
+        anyhow::Ok(())
+    };
+    let view = |n: u64| {
+        move |f: &render::Flight| {
+            if max_field(f, "view") != n {
+                bail!("the ROM did not switch to view {n}");
+            }
+            Ok(())
+        }
+    };
+    let any = |_: &render::Flight| Ok(());
+    row("default", "3D view (the default)", rom, SCRIPT, &any)?;
+    row("hud", "3D view, HUD on (L + R)", rom, &after(&["L+R"]), &|f| {
+        if max_field(f, "hud_objects") == 0 {
+            bail!("the HUD did not come on");
+        }
+        Ok(())
+    })?;
+    row("boundaries", "boundary view (SELECT)", rom, &after(&["SELECT"]), &view(1))?;
+    row("map", "map view (SELECT twice)", rom, &after(&["SELECT", "SELECT"]), &view(2))?;
+    row("low", "low flight: B held, at the minimum clearance", rom, &low(), &any)?;
+    let dir = tempfile::tempdir()?;
+    for tile in bank::TILE_SIZES.map(u32::from) {
+        if tile == 32 {
+            continue;
+        }
+        let out = dir.path().join(tile.to_string());
+        let [height, texture] = tilebake::generate::write(1, tile * PAIR_TILES, &out)?;
+        let mut options = Options::from_manifest(&root.join("assets/terrain.toml"))?;
+        options.pairs = vec![Pair { height, texture }];
+        options.tile_size = tile;
+        let baked = tilebake::bake(&options, &mut |_, _, _| {}).with_context(|| format!("baking {tile}-px tiles"))?;
+        let packed = tilebake::pack::pack(Path::new("terrain.gba"), rom, &baked.bytes)?;
+        let side = tile * PAIR_TILES;
+        row(
+            &format!("tile_{tile}"),
+            &format!("{tile}-px tiles ({side} x {side} pair, {} tiles stored)", baked.tiles_stored),
+            &packed,
+            SCRIPT,
+            &any,
+        )?;
+    }
+    Ok(Report { text, jsonl })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mgba_test_runner::KeyScript;
+
+    /// The presses come after the boot, each released before the next, and
+    /// the flight follows them shifted by as many frames.
+    #[test]
+    fn presses_come_first_then_the_flight_shifted() {
+        let s = after(&["SELECT", "SELECT"]);
+        assert!(s.starts_with("21:SELECT,23:,25:SELECT,27:,30:UP,180:UP+RIGHT,"), "{s}");
+        assert_eq!(s.split(',').count(), 4 + SCRIPT.split(',').count());
+        s.parse::<KeyScript>().expect("a key script");
+    }
+
+    /// The low flight holds B in every entry and never climbs.
+    #[test]
+    fn the_low_flight_holds_b_and_never_climbs() {
+        let s = low();
+        for entry in s.split(',') {
+            let keys: Vec<&str> = entry.split_once(':').expect("FRAME:KEYS").1.split('+').collect();
+            assert!(keys.contains(&"B") && !keys.contains(&"A"), "{entry}");
+        }
+        assert_eq!(s.split(',').count(), SCRIPT.split(',').count());
+        assert!(s.starts_with("1:UP+B,151:UP+RIGHT+B,301:UP+B,"), "{s}");
+        s.parse::<KeyScript>().expect("a key script");
+    }
+}
