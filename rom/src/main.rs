@@ -41,6 +41,8 @@ static TILE_WINDOW: Static<Window<WINDOW>> = Static::new(Window::new());
 static TEXEL_CACHE: Static<TexelCache> = Static::new(TexelCache::new());
 /// The bank's block tops, for the flight (4 KB, EWRAM).
 static RELIEF: Static<Relief> = Static::new(Relief::new());
+/// The map view's land, kept between frames (16 KB, EWRAM).
+static MAP_LAND: Static<map::Land> = Static::new(map::Land::new());
 /// How long an on-screen message stays: two seconds of refreshes.
 const MESSAGE_REFRESHES: u32 = 120;
 
@@ -178,6 +180,7 @@ extern "C" fn main() -> ! {
     let window = TILE_WINDOW.take();
     let cache = TEXEL_CACHE.take();
     let relief = RELIEF.take();
+    let map_land = MAP_LAND.take();
     // Checking a packed bank (and reading its relief) shows progress once it
     // looks like taking more than a moment.
     let (_, packed_len) = tiles::slot();
@@ -377,7 +380,7 @@ extern "C" fn main() -> ! {
             }
             View::Map => {
                 page.clear(ui::GREY);
-                map::draw(page, &land.scene(), &camera, 56, 8);
+                map::draw(page, map_land, &land.scene(), land.seed(), &camera, 56, 8);
             }
         }
         // The render's own cycles, without the cache's upkeep (logged apart).

@@ -10,6 +10,7 @@
 use crate::text::TextWriter;
 use crate::video::Page;
 use core::fmt::Write;
+use gba::mem::copy_u32x8_unchecked;
 use voxel::palette::{terrain, ui};
 use voxel::projection::VIEW_DISTANCE;
 use voxel::{Camera, Scene, trig};
@@ -23,47 +24,95 @@ pub const SIDE: usize = PX * TILES;
 /// Tiles of the scale bar.
 pub const SCALE_TILES: usize = 8;
 
-/// Draws the map of `scene` round `camera` with its top-left corner at pixel
-/// (`x0`, `y0`) (`x0` even; the map and its scale bar, 20 rows below it, must
-/// fit on the screen); the window must cover at least [`TILES`] tiles
-/// round the camera's.
-pub fn draw<const N: usize>(page: Page, scene: &Scene<'_, N>, camera: &Camera, x0: usize, y0: usize) {
-    assert!(x0.is_multiple_of(2) && x0 + SIDE <= crate::video::WIDTH && y0 + SIDE + 20 <= crate::video::HEIGHT);
-    assert!(N >= TILES);
-    let window = scene.window();
-    let (ox, oy) = window.origin();
-    // The map's first tile: the window's centre tiles.
-    let (mx, my) = (ox as usize + (N - TILES) / 2, oy as usize + (N - TILES) / 2);
-    let side = 1u32 << scene.tile_log2();
-    // Texel of each of a tile's PX map pixels along a side (their centres),
-    // as byte offsets in the tile: rows and columns.
-    let texel = |k: usize| ((2 * k as u32 + 1) * side) / (2 * PX as u32);
-    let offsets: [usize; PX * PX] = core::array::from_fn(|k| 2 * (texel(k / PX) * side + texel(k % PX)) as usize);
-    let base = page.as_ptr() as usize;
-    for j in 0..TILES {
-        let row = window.ring_row(my + j);
-        let mut line = base + (y0 + j * PX) * crate::video::WIDTH + x0;
-        for i in 0..TILES {
-            let tile = scene.tile_texel_address(row[(mx + i) & (N - 1)], 0, 0);
-            for v in 0..PX {
-                for u in (0..PX).step_by(2) {
-                    // Colour indices (a texel's high byte) at fog level 0.
-                    // SAFETY: `tile_texel_address` vouches for the tile's
-                    // texels; the offsets are inside it.
-                    let (a, b) = unsafe {
-                        (
-                            *((tile + offsets[v * PX + u]) as *const u16),
-                            *((tile + offsets[v * PX + u + 1]) as *const u16),
-                        )
-                    };
-                    let pair = terrain((a >> 8) as u8, 0) as u16 | (terrain((b >> 8) as u8, 0) as u16) << 8;
-                    // SAFETY: a halfword of the map's area of the page
-                    // (checked above: x0 even, the map fits).
-                    unsafe { ((line + v * crate::video::WIDTH + u) as *mut u16).write_volatile(pair) };
+/// The map's land ([`SIDE`] x [`SIDE`] palette indices, 16 KB: put it in
+/// EWRAM), drawn again only when the window has moved a tile or the world
+/// changed, and copied onto the page every frame.
+pub struct Land {
+    /// The window origin (tiles) and world seed it was drawn for.
+    drawn: Option<(u32, u32, u32)>,
+    rows: [[u32; SIDE / 4]; SIDE],
+}
+
+impl Land {
+    /// Nothing drawn yet.
+    pub const fn new() -> Self {
+        Land { drawn: None, rows: [[0; SIDE / 4]; SIDE] }
+    }
+
+    /// Draws the land of `scene`'s window centre if it is not the one drawn
+    /// last (`seed`: the world's).
+    fn update<const N: usize>(&mut self, scene: &Scene<'_, N>, seed: u32) {
+        let window = scene.window();
+        let (ox, oy) = window.origin();
+        if self.drawn == Some((ox, oy, seed)) {
+            return;
+        }
+        // The map's first tile: the window's centre tiles.
+        let (mx, my) = (ox as usize + (N - TILES) / 2, oy as usize + (N - TILES) / 2);
+        let side = 1u32 << scene.tile_log2();
+        // Texel of each of a tile's PX map pixels along a side (their
+        // centres), as byte offsets in the tile: rows and columns.
+        let texel = |k: usize| ((2 * k as u32 + 1) * side) / (2 * PX as u32);
+        let offsets: [usize; PX * PX] = core::array::from_fn(|k| 2 * (texel(k / PX) * side + texel(k % PX)) as usize);
+        for j in 0..TILES {
+            let row = window.ring_row(my + j);
+            for i in 0..TILES {
+                let tile = scene.tile_texel_address(row[(mx + i) & (N - 1)], 0, 0);
+                for v in 0..PX {
+                    let mut word = 0u32;
+                    for u in 0..PX {
+                        // A texel's colour index (its high byte) at fog level 0.
+                        // SAFETY: `tile_texel_address` vouches for the tile's
+                        // texels; the offsets are inside it.
+                        let texel = unsafe { *((tile + offsets[v * PX + u]) as *const u16) };
+                        word |= (terrain((texel >> 8) as u8, 0) as u32) << (8 * u);
+                    }
+                    self.rows[j * PX + v][i] = word;
                 }
             }
-            line += PX;
         }
+        self.drawn = Some((ox, oy, seed));
+    }
+}
+
+impl Default for Land {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+const _: () = assert!(
+    PX == 4 && SIDE.is_multiple_of(32),
+    "a map tile's row of pixels is one word; a map row whole blocks of 8 words"
+);
+
+/// Draws the map of `scene` round `camera` with its top-left corner at pixel
+/// (`x0`, `y0`) (`x0` a multiple of 4; the map and its scale bar, 20 rows below
+/// it, must fit on the screen); the window must cover at least [`TILES`] tiles
+/// round the camera's. The land comes from `land`, drawn again first if the
+/// window moved or the world (`seed`) changed.
+pub fn draw<const N: usize>(
+    page: Page,
+    land: &mut Land,
+    scene: &Scene<'_, N>,
+    seed: u32,
+    camera: &Camera,
+    x0: usize,
+    y0: usize,
+) {
+    assert!(x0.is_multiple_of(4) && x0 + SIDE <= crate::video::WIDTH && y0 + SIDE + 20 <= crate::video::HEIGHT);
+    assert!(N >= TILES);
+    land.update(scene, seed);
+    let window = scene.window();
+    let (ox, oy) = window.origin();
+    let (mx, my) = (ox as usize + (N - TILES) / 2, oy as usize + (N - TILES) / 2);
+    let base = page.as_ptr() as usize;
+    for (y, row) in land.rows.iter().enumerate() {
+        let at = base + (y0 + y) * crate::video::WIDTH + x0;
+        // SAFETY: a row of the map's area of the page (checked above: x0 a
+        // multiple of 4, the map fits), word aligned; `row` is SIDE bytes,
+        // word aligned, apart from the page.
+        unsafe { copy_u32x8_unchecked(at as *mut [u32; 8], row.as_ptr().cast(), SIDE / 32) };
     }
     // The camera: where it is on the map, in 24.8 map pixels.
     let tpl = scene.tile_px_log2();

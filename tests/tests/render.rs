@@ -91,6 +91,21 @@ fn golden_views() {
 #[test]
 fn map_view_shows_the_land_the_camera_and_a_scale() {
     let (log, page) = rendered("21:SELECT,25:,29:SELECT,33:UP+RIGHT,91:", 50);
+    assert_map(&log, &page);
+}
+
+/// The map keeps its land between frames and draws it again when the window
+/// moves or the world changes: after a long flight across many tiles, a new
+/// world (START) and more flight, it still shows the land under the camera.
+#[test]
+fn the_map_follows_the_window_and_a_new_world() {
+    let (log, page) = rendered("21:SELECT,25:,29:SELECT,33:UP,300:UP+START,304:UP+LEFT,520:", 450);
+    assert_ne!(log.seed, 1, "no new world");
+    assert_map(&log, &page);
+}
+
+/// Checks frame `log`'s page shows the map of its world round its camera.
+fn assert_map(log: &FrameLog, page: &[u8]) {
     assert_eq!(log.view, 2);
     let bank = bank::parse(e2e::default_bank()).unwrap();
     let world = terrain::World::for_bank(log.seed, &bank).unwrap();
