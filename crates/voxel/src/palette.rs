@@ -163,6 +163,53 @@ mod tests {
         assert_eq!(p[(SKY_BASE + SKY_LEN - 1) as usize], SKY_HORIZON);
     }
 
+    /// Terrain entries: colour c of fog level f at 48 + 52 f + c.
+    #[test]
+    fn terrain_entries_are_pinned() {
+        assert_eq!((terrain(0, 0), terrain(5, 0), terrain(5, 2), terrain(51, 3)), (48, 53, 157, 255));
+    }
+
+    /// Water (blue above red by more than 2 and above green) takes the
+    /// mood's water gains, the rest its light: here water halves, light
+    /// keeps (unfogged entries, so the lit colour itself).
+    #[test]
+    fn water_gets_the_water_light() {
+        let mood = Mood { water: [8, 8, 8], ..Mood::PLAIN };
+        let colours =
+            [join(0, 0, 20), join(17, 0, 20), join(18, 0, 20), join(0, 19, 20), join(0, 20, 20), join(31, 31, 31)];
+        let p = build(&colours, &mood);
+        let got: std::vec::Vec<u16> = (0..6).map(|i| p[terrain(i, 0) as usize]).collect();
+        let want =
+            [join(0, 0, 10), join(9, 0, 10), join(18, 0, 20), join(0, 10, 10), join(0, 20, 20), join(31, 31, 31)];
+        assert_eq!(got, want);
+        // Fog level 3 pulls 9/16 of the way to the horizon (24, 27, 30).
+        assert_eq!(p[terrain(5, 3) as usize], join(27, 29, 30));
+        assert_eq!(p[terrain(0, 3) as usize], join(14, 15, 21));
+    }
+
+    /// The moods of a few seeds, pinned: a base mood, and each gain its
+    /// base's within 2 (at least 8).
+    #[test]
+    fn moods_of_seeds_are_pinned() {
+        let got: std::vec::Vec<(usize, [u32; 3], [u32; 3])> =
+            (1..5).map(Mood::of).map(|m| (m.base, m.light, m.water)).collect();
+        let want = [
+            (0, [18, 17, 16], [15, 17, 16]), // summer: 16s
+            (1, [22, 16, 12], [15, 15, 13]), // autumn: 20, 15, 11 and 14, 15, 15
+            (3, [19, 15, 14], [14, 14, 17]), // dusk: 19, 13, 12 and 15, 12, 16
+            (2, [13, 15, 20], [13, 16, 20]), // winter: 15, 16, 19 and 13, 16, 19
+        ];
+        assert_eq!(got, want);
+        for s in 0..200 {
+            let m = Mood::of(s);
+            let (_, top, horizon, light, water) = MOODS[m.base];
+            assert_eq!((m.sky_top, m.sky_horizon), (top, horizon));
+            for (g, b) in m.light.iter().chain(m.water.iter()).zip(light.iter().chain(water.iter())) {
+                assert!(*g as i32 >= (*b as i32 - 2).max(8) && *g <= b + 2, "seed {s}: {m:?}");
+            }
+        }
+    }
+
     #[test]
     fn seeds_get_different_moods() {
         let colours = [join(10, 20, 8), join(4, 8, 24), join(20, 18, 14)];

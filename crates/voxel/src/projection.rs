@@ -87,4 +87,12 @@ mod tests {
         assert!(INV_Z[..SLICES].windows(2).all(|w| w[0] >= w[1]));
         assert_eq!(INV_Z[0], (120 << 16) / 10);
     }
+
+    /// Each slice's fog level is its band's: clear to slice 63, then one
+    /// level a band; the padding is 0.
+    #[test]
+    fn fog_by_slice_is_pinned() {
+        assert_eq!((FOG[0], FOG[47], FOG[48], FOG[63], FOG[64], FOG[80], FOG[95], FOG[96]), (0, 0, 1, 1, 2, 3, 3, 0));
+        assert_eq!((Z[0], Z[15], Z[16], Z[95], VIEW_DISTANCE), (10, 40, 44, 776, 776));
+    }
 }

@@ -501,6 +501,45 @@ pub(crate) fn columns<const N: usize, const TL: u32, T: Target>(
 mod tests {
     use super::*;
 
+    /// The column offsets: (2 col + 1 - 120) / 120 in 2.14, rounded towards
+    /// 0, symmetric about the middle of the screen.
+    #[test]
+    fn column_offsets_are_pinned() {
+        assert_eq!((U[0], U[1], U[59], U[60], U[119]), (-16247, -15974, -136, 136, 16247));
+        assert!((0..COLUMNS).all(|c| U[c] == -U[COLUMNS - 1 - c]));
+    }
+
+    /// The sky: the horizon's shade (the last) on and below the horizon,
+    /// darker by 31 shades per 100 rows above it (rounded towards 0), the
+    /// first shade from 100 rows up.
+    #[test]
+    fn sky_gradient_is_pinned() {
+        let at = |d: i32| SKY[(d + 256) as usize] - palette::SKY_BASE;
+        let want =
+            [(255, 31), (0, 31), (-1, 31), (-4, 30), (-40, 19), (-60, 13), (-99, 1), (-100, 0), (-101, 0), (-256, 0)];
+        for (d, shade) in want {
+            assert_eq!(at(d), shade, "{d} rows from the horizon");
+        }
+    }
+
+    /// The boundary view's widths: a quarter of the band's step, plus 1; the
+    /// fog bases: the first terrain entry of each slice's fog block.
+    #[test]
+    fn mark_widths_and_fog_bases_are_pinned() {
+        assert_eq!(MARK_WIDTH, [1, 2, 2, 3, 4, 5]);
+        assert_eq!((FOG_BASE[0], FOG_BASE[47], FOG_BASE[48], FOG_BASE[64], FOG_BASE[95]), (48, 48, 100, 152, 204));
+    }
+
+    /// The projection of a slice: row = (a + h b) >> 16, with a the horizon
+    /// and the eye's offset, b minus the slice's scale times the height scale.
+    #[test]
+    fn slice_rows_are_pinned() {
+        // Slice 2 (z 14, INV_Z 561,737), horizon 60, eye 30, scale 1 and 2.
+        assert_eq!(slice_rows(2, 60, 30, 256), ((60 << 16) + 30 * 561_737, -561_737));
+        assert_eq!(slice_rows(2, 70, 30, 512), ((70 << 16) + 30 * 561_737, -2 * 561_737));
+        assert_eq!(slice_rows(2 + 128, 60, 30, 256), slice_rows(2, 60, 30, 256));
+    }
+
     /// A world that refers to more tiles than the bank has is refused: the
     /// renderer reads texels by reference without checking.
     #[test]

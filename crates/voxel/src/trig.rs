@@ -67,4 +67,27 @@ mod tests {
         assert_eq!(sin(16384), ONE);
         assert_eq!(cos(32768), -ONE);
     }
+
+    /// Every entry is the float sine rounded to the nearest 2.14 value (not
+    /// only within one of it), and the quadrants' ends and the angles of
+    /// 30, 45 and 60 degrees are pinned.
+    #[test]
+    fn entries_are_the_rounded_sine() {
+        let off: std::vec::Vec<usize> = (0..STEPS)
+            .filter(|&k| {
+                let want = (2.0 * std::f64::consts::PI * k as f64 / STEPS as f64).sin() * ONE as f64;
+                SIN[k] as f64 != want.round()
+            })
+            .collect();
+        assert!(off.is_empty(), "entries not the rounded sine: {off:?}");
+        // 0, 30, 45, 60, 90 degrees, and the quadrant ends; sin(30) is 8192
+        // exactly but the table's k = 85.33 is not an entry: 85 and 86.
+        assert_eq!([SIN[0], SIN[85], SIN[86], SIN[128], SIN[171], SIN[256]], [0, 8163, 8250, 11585, 14206, 16384]);
+        assert_eq!(
+            [SIN[511], SIN[512], SIN[513], SIN[767], SIN[768], SIN[769]],
+            [101, 0, -101, -16384, -16384, -16384]
+        );
+        assert_eq!((sin(8192), cos(8192), sin(24576), cos(24576)), (11585, 11585, 11585, -11585));
+        assert_eq!((sin(65535), cos(65535), sin(16383), cos(16383)), (-101, 16384, 16384, 101));
+    }
 }

@@ -1,0 +1,151 @@
+//! The texel cache, pinned: what each follow writes (counts), when it
+//! rebuilds, and that every entry of both rings' windows is the world's
+//! texel after moves in each direction, across the world's edge and after
+//! jumps.
+
+use terrain::{Window, World};
+use voxel::cache::{CacheUpdate, FAR, FAR_RADIUS, FAR_REACH, NEAR, NEAR_RADIUS, NEAR_REACH, TexelCache, centre};
+use voxel::{Camera, Landscape, Parts};
+
+/// A bank of 4 tiles of `n` texels, every texel distinct within its tile
+/// and from the other tiles' (height and colour from its coordinates).
+fn bank_bytes(n: u32) -> Vec<u8> {
+    let mut texels = Vec::new();
+    for t in 0..4u32 {
+        for y in 0..n {
+            for x in 0..n {
+                texels.push(bank::texel(((x + 3 * y + 60 * t) % 256) as u8, ((y / 4 + t) % 5) as u8));
+            }
+        }
+    }
+    bank::encode(&bank::Contents {
+        tile_size: n as u16,
+        palette: &[0x03E0, 0x7C00, 0x001F, 0x7FFF, 0x0200],
+        tiles: &texels,
+        placement: bank::Placement::Paper,
+        height_scale: bank::HEIGHT_SCALE_ONE,
+    })
+    .unwrap()
+}
+
+#[derive(Default)]
+struct Memory {
+    world: Box<World>,
+    window: Box<Window<64>>,
+    cache: Box<TexelCache>,
+}
+
+impl Memory {
+    fn land<'a>(&'a mut self, bytes: &'a [u8]) -> Landscape<'a, 64> {
+        let parts =
+            Parts { world: &mut self.world, window: &mut self.window, cache: Some(&mut *self.cache), relief: None };
+        Landscape::new(bank::parse(bytes).unwrap(), parts, 21).unwrap()
+    }
+}
+
+/// Every entry of both rings' windows for a camera at (`px`, `py`) facing
+/// `heading` is the world's texel (near: texel (x, y); far: texel (2x, 2y)).
+fn check_all(land: &Landscape<'_, 64>, px: u32, py: u32, heading: u16) {
+    let cache = land.cache().unwrap();
+    // The world's texel anywhere (the window holds only 64 tiles round the camera).
+    let texel = |x: u32, y: u32| {
+        let (h, c) = land.texel(x, y);
+        bank::texel(h, c)
+    };
+    let (nx, ny) = centre(px, py, heading, NEAR_REACH);
+    let (nx, ny) = ((nx >> 2).wrapping_sub(NEAR_RADIUS), (ny >> 2).wrapping_sub(NEAR_RADIUS));
+    for j in 0..2 * NEAR_RADIUS {
+        for i in 0..2 * NEAR_RADIUS {
+            let (x, y) = (nx.wrapping_add(i), ny.wrapping_add(j));
+            let got = cache.near()[(y as usize & (NEAR - 1)) * NEAR + (x as usize & (NEAR - 1))];
+            assert_eq!(got, texel(x << 2, y << 2), "near ({x}, {y}), camera ({px}, {py}) {heading}");
+        }
+    }
+    let (fx, fy) = centre(px, py, heading, FAR_REACH);
+    let (fx, fy) = ((fx >> 3).wrapping_sub(FAR_RADIUS), (fy >> 3).wrapping_sub(FAR_RADIUS));
+    for j in 0..2 * FAR_RADIUS {
+        for i in 0..2 * FAR_RADIUS {
+            let (x, y) = (fx.wrapping_add(i), fy.wrapping_add(j));
+            let got = cache.far()[(y as usize & (FAR - 1)) * FAR + (x as usize & (FAR - 1))];
+            assert_eq!(got, texel(x << 3, y << 3), "far ({x}, {y}), camera ({px}, {py}) {heading}");
+        }
+    }
+}
+
+/// The rings' reaches (216 and 792 world px: the near bands' and the view's
+/// depth plus 16) and where their centres are.
+#[test]
+fn reaches_and_centres_are_pinned() {
+    assert_eq!((NEAR_REACH, FAR_REACH), (216, 792));
+    assert_eq!(centre(1000, 2000, 0, NEAR_REACH), (1216, 2000));
+    assert_eq!(centre(1000, 2000, 16384, FAR_REACH), (1000, 2792));
+    assert_eq!(centre(1000, 2000, 32768, FAR_REACH), (208, 2000));
+}
+
+/// Walks and jumps, pinned: the first follow fills both windows (112^2 near
+/// entries and 204^2 far ones); a step writes the columns and rows that come
+/// into range, in each ring (a ring's level coordinate moving by d writes
+/// |d| lines of its window's side); a jump past a window rebuilds that ring.
+/// Every step leaves both windows exact, for every tile size.
+#[test]
+fn follows_write_what_comes_into_range() {
+    const FULL: u32 = 112 * 112 + 204 * 204;
+    for n in [8u32, 16, 32, 64, 128] {
+        let bytes = bank_bytes(n);
+        let mut memory = Memory::default();
+        let mut land = memory.land(&bytes);
+        let side = land.size_px();
+        assert!(!land.cache().unwrap().is_valid(), "a new landscape's cache is empty");
+        assert!(side >= 4096);
+        let (far_x, far_y) = (1000 + side / 2, 2000 + side / 2);
+        // (x, y, heading) in world px, and what the follow writes. The near
+        // ring's level coordinate is (x + 216) / 4 at heading 0, the far
+        // one's (x + 792) / 8.
+        let moves: [(u32, u32, u16, u32, bool); 12] = [
+            (1000, 2000, 0, FULL, true),
+            // 4 px along +x: near 304 -> 305 (a column of 112), far 224 stays.
+            (1004, 2000, 0, 112, false),
+            // 8 more: near 2 columns, far 1 (224 -> 225).
+            (1012, 2000, 0, 2 * 112 + 204, false),
+            // Back along -x, 12 px: near 3 columns, far 1.
+            (1000, 2000, 0, 3 * 112 + 204, false),
+            // Along +y and back: near 500 <-> 504, far 250 <-> 252.
+            (1000, 2016, 0, 4 * 112 + 2 * 204, false),
+            (1000, 2000, 0, 4 * 112 + 2 * 204, false),
+            // Diagonally: a column and a row of the near ring, the far stays.
+            (1007, 2006, 0, 2 * 112, false),
+            // Jumps by half the world: both rebuilt, though the cache was valid.
+            (far_x, 2000, 0, FULL, false),
+            (3, far_y, 32768, FULL, false),
+            // Over the world's edge at x = 0, along -x: near 2 columns, far 1.
+            (side - 5, far_y, 32768, 2 * 112 + 204, false),
+            // Turning round moves each centre by twice its reach: near 108
+            // columns, far 198 (both less than their window's side).
+            (side - 5, far_y, 0, 108 * 112 + 198 * 204, false),
+            // A quarter turn: near 54 columns and 54 rows, far 99 and 99.
+            (side - 5, far_y, 16384, 108 * 112 + 198 * 204, false),
+        ];
+        for (k, &(x, y, heading, written, rebuilt)) in moves.iter().enumerate() {
+            let cam = Camera { x: x << 8, y: y << 8, heading, ..Camera::default() };
+            land.follow(&cam);
+            let up = land.follow_cache(&cam).unwrap();
+            assert_eq!(up, CacheUpdate { written, rebuilt }, "tile size {n}, move {k} to ({x}, {y}) {heading}");
+            assert!(land.cache().unwrap().is_valid());
+            check_all(&land, x, y, heading);
+        }
+        // A new world forgets the cache: the next follow rebuilds it.
+        land.new_world(22);
+        assert!(!land.cache().unwrap().is_valid());
+        let cam = Camera { x: 100 << 8, y: 100 << 8, ..Camera::default() };
+        land.follow(&cam);
+        assert_eq!(land.follow_cache(&cam), Some(CacheUpdate { written: FULL, rebuilt: true }));
+        check_all(&land, 100, 100, 0);
+    }
+}
+
+/// The cache's debug form names its rings' origins and whether it is filled.
+#[test]
+fn debug_shows_origins_and_validity() {
+    let cache = Box::new(TexelCache::new());
+    assert_eq!(format!("{cache:?}"), "TexelCache { near_origin: (0, 0), far_origin: (0, 0), valid: false, .. }");
+}

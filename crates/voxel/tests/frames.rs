@@ -1,0 +1,380 @@
+//! Pinned frames of the host's reference renderer: fixed banks (generated
+//! here, every tile size the bank format allows), fixed worlds and cameras,
+//! and the frames they make, pixel for pixel (an FNV-1a hash of the frame,
+//! the counters, and pixels worked out by hand from the projection tables).
+//!
+//! The hashed frames were looked at (`VOXEL_FRAMES=/some/dir cargo test -p
+//! voxel --test frames` writes each as a PPM there) and are right: hills of
+//! the bank's pyramids, fog towards the distance, the sky's gradient, and
+//! in the boundary view the tile grid as lines on the ground.
+
+use terrain::{Window, World};
+use voxel::palette::{self, Mood, SKY_BASE, SKY_LEN, terrain as fogged};
+use voxel::projection::{INV_Z, Z};
+use voxel::render::{HEIGHT, WIDTH};
+use voxel::{Camera, Frame, Landscape, Options, Parts, Stats, Target};
+
+/// The bank's colours (BGR555): greens, browns, white, blue.
+const COLOURS: [u16; 6] = [0x03E0, 0x0200, 0x0D4A, 0x1D8F, 0x7FFF, 0x7C00];
+
+/// A bank of `count` tiles of `n` texels: a pyramid per tile (its height
+/// rising towards the tile's centre, tile `t` 24 units higher than tile
+/// `t - 1`), coloured by height, with odd texels a colour apart (so a
+/// sample at an odd texel shows).
+fn pyramids(n: u32, count: u32, height_scale: u16) -> Vec<u8> {
+    let mut texels = Vec::new();
+    for t in 0..count {
+        for y in 0..n {
+            for x in 0..n {
+                let tri = |v: u32| v.min(n - 1 - v) * 64 / n;
+                let h = (t * 24 + tri(x) * 2 + tri(y)).min(255);
+                let colour = (h / 40 + (x & 1)) % COLOURS.len() as u32;
+                texels.push(bank::texel(h as u8, colour as u8));
+            }
+        }
+    }
+    encode(n, &texels, height_scale)
+}
+
+/// A bank of one flat tile of `n` texels, height `h`: every world cell is
+/// that tile; texel x of a row has colour x mod 4, plus 2 on odd rows.
+fn flat(n: u32, h: u8) -> Vec<u8> {
+    let texels: Vec<u16> = (0..n * n).map(|i| bank::texel(h, (i % n % 4 + 2 * (i / n % 2)) as u8)).collect();
+    encode(n, &texels, bank::HEIGHT_SCALE_ONE)
+}
+
+fn encode(n: u32, texels: &[u16], height_scale: u16) -> Vec<u8> {
+    bank::encode(&bank::Contents {
+        tile_size: n as u16,
+        palette: &COLOURS,
+        tiles: texels,
+        placement: bank::Placement::Paper,
+        height_scale,
+    })
+    .unwrap()
+}
+
+/// The memory of a landscape, on the heap.
+#[derive(Default)]
+struct Memory {
+    world: Box<World>,
+    window: Box<Window<64>>,
+}
+
+impl Memory {
+    fn land<'a>(&'a mut self, bytes: &'a [u8], seed: u32) -> Landscape<'a, 64> {
+        let parts = Parts { world: &mut self.world, window: &mut self.window, cache: None, relief: None };
+        Landscape::new(bank::parse(bytes).unwrap(), parts, seed).unwrap()
+    }
+}
+
+/// FNV-1a, 32 bits.
+fn fnv(bytes: &[u8]) -> u32 {
+    bytes.iter().fold(0x811C_9DC5u32, |h, &b| (h ^ b as u32).wrapping_mul(0x0100_0193))
+}
+
+/// Renders `camera`'s frame of the world of `seed` drawn with `bytes` (every
+/// pixel starts at 0xEE, which no frame uses); writes it as a PPM named
+/// `name` into `$VOXEL_FRAMES` if that is set.
+fn render(bytes: &[u8], seed: u32, camera: Camera, options: Options, name: &str) -> (Frame, Stats) {
+    let mut memory = Memory::default();
+    let mut land = memory.land(bytes, seed);
+    let mut frame = Frame([0xEE; WIDTH * HEIGHT]);
+    let stats = land.render(&camera, options, &mut frame);
+    if let Some(dir) = std::env::var_os("VOXEL_FRAMES") {
+        let colours: Vec<u16> = (0..land.bank().palette_len()).map(|i| land.bank().colour(i)).collect();
+        let pal = palette::build(&colours, &Mood::PLAIN);
+        let mut ppm = format!("P6 {WIDTH} {HEIGHT} 255\n").into_bytes();
+        for &p in frame.0.iter() {
+            let c = pal[p as usize];
+            ppm.extend([(c & 31) as u8 * 8, (c >> 5 & 31) as u8 * 8, (c >> 10 & 31) as u8 * 8]);
+        }
+        std::fs::write(std::path::Path::new(&dir).join(format!("{name}.ppm")), ppm).unwrap();
+    }
+    assert!(!frame.0.contains(&0xEE), "{name}: a pixel was left undrawn");
+    (frame, stats)
+}
+
+/// `camera` with its altitude `camera.z` above the ground under it.
+fn above_ground(bytes: &[u8], seed: u32, camera: Camera) -> Camera {
+    let mut memory = Memory::default();
+    let land = memory.land(bytes, seed);
+    Camera { z: (land.ground_height(camera.x >> 8, camera.y >> 8) << 8) + camera.z, ..camera }
+}
+
+/// The cameras of the hashed frames (altitudes above the ground): level and straight along +x, at an
+/// angle looking down with the boundary view, looking up low over the
+/// ground, straight along +y, and along -x.
+fn cameras(side: u32) -> [(Camera, Options); 5] {
+    let at = |x: u32, y: u32| ((x % side) << 8 | 0x80, (y % side) << 8 | 0x40);
+    let (x0, y0) = at(1000, 2000);
+    let (x1, y1) = at(5123, 777);
+    let (x2, y2) = at(300, 9000);
+    [
+        (Camera { x: x0, y: y0, z: 110 << 8, heading: 0, pitch: 0 }, Options::default()),
+        (Camera { x: x1, y: y1, z: 150 << 8, heading: 5000, pitch: 25 }, Options { boundaries: true }),
+        (Camera { x: x2, y: y2, z: 70 << 8 | 0x55, heading: 40000, pitch: -30 }, Options::default()),
+        (Camera { x: x0, y: y1, z: 90 << 8, heading: 16384, pitch: 10 }, Options { boundaries: true }),
+        (Camera { x: x1, y: y2, z: 130 << 8, heading: 32768, pitch: -5 }, Options::default()),
+    ]
+}
+
+/// Flat ground 10 px below the eye, looking along +x from x = 1004: the
+/// frame worked out by hand. Slice s (distance Z[s]) lands on row
+/// 60 + (10 * INV_Z[s] >> 16); the rows down from the horizon are the
+/// slices (s = 2, z = 14: row 145 = 60 + 85; s = 0 and 1 land at 180 and
+/// 160, below the screen), each coloured by the texel at x = 1004 + Z[s]
+/// (texel (x mod 128) / 4, colour that mod 4; the far bands read even
+/// texels only), in its band's fog block. Every tile size gives the same
+/// frame (the texels repeat every 4).
+#[test]
+fn flat_ground_straight_ahead_worked_out_by_hand() {
+    assert_eq!((Z[2], INV_Z[2], (10 * INV_Z[2]) >> 16), (14, 561_737, 85));
+    let camera = Camera { x: 1004 << 8, y: 2000 << 8, z: 30 << 8, heading: 0, pitch: 0 };
+    let mut first: Option<Frame> = None;
+    for n in [8, 16, 32, 64, 128] {
+        let (frame, stats) = render(&flat(n, 20), 1, camera, Options::default(), &format!("flat{n}"));
+        let at = |x: usize, y: usize| frame.0[y * WIDTH + x];
+        // (row, palette index): the slice, its distance, the texel's x and colour.
+        for (row, want) in [
+            (159, fogged(2, 0)), // s 2, z 14, x 1018, texel 30
+            (145, fogged(2, 0)),
+            (144, fogged(3, 0)), // s 3, z 16, x 1020, texel 31
+            (135, fogged(3, 0)),
+            (126, fogged(3, 0)), // s 4, z 18, x 1022, texel 31
+            (125, fogged(0, 0)), // s 5, z 20, x 1024, texel 0
+            (100, fogged(2, 0)), // s 10, z 30, x 1034, texel 2
+            (80, fogged(2, 0)),  // s 20, z 60, x 1064, texel 10
+            (70, fogged(2, 0)),  // s 32, z 110, x 1114, texel 22
+            (67, fogged(1, 0)),  // s 39, z 152, x 1156, texel 1
+            (66, fogged(3, 0)),  // s 43, z 176, x 1180, texel 7
+            (65, fogged(1, 0)),  // s 47, z 200, x 1204, texel 13
+            (64, fogged(0, 1)),  // s 53, band 3: z 248, x 1252, even texel 24
+            (63, fogged(2, 1)),  // s 60, z 304, x 1308, even texel 6 (not 7)
+            (62, fogged(2, 2)),  // s 69, band 4: z 400, x 1404, even texel 30 (not 31)
+            (61, fogged(0, 3)),  // s 84, band 5: z 600, x 1604, even texel 16 (not 17)
+            // The sky: SKY_BASE + 31 at the horizon, 31 * d / 100 less d rows
+            // above it (rounded towards 0).
+            (60, SKY_BASE + SKY_LEN - 1),
+            (59, SKY_BASE + 31),
+            (56, SKY_BASE + 31 - 1),
+            (20, SKY_BASE + 31 - 12),
+            (0, SKY_BASE + 31 - 18),
+        ] {
+            assert_eq!((at(120, row), at(121, row)), (want, want), "tile size {n}, row {row}");
+        }
+        // Flat ground: every column has the same rows (its colours differ):
+        // 61 of sky, the rest terrain in 37 spans (the slices that reach a
+        // new row), all 96 samples taken.
+        for col in 0..120 {
+            let sky =
+                (0..HEIGHT).take_while(|&y| (SKY_BASE..SKY_BASE + SKY_LEN).contains(&frame.0[y * WIDTH + 2 * col]));
+            assert_eq!(sky.count(), 61, "column {col}");
+        }
+        assert_eq!(stats, Stats { samples: 11520, draws: 120 * 37, span_rows: 120 * 99, sky_rows: 120 * 61 });
+        match &first {
+            None => first = Some(frame),
+            Some(f) => assert!(f == &frame, "tile size {n} draws another frame"),
+        }
+    }
+}
+
+/// Pinned frames: pyramids of every tile size (8 to 128 texels; two height
+/// scales besides 1), five cameras each (see [`cameras`]): the frame's
+/// FNV-1a hash and the counters (samples, draws, span rows, sky rows).
+#[test]
+fn pinned_frames_of_every_tile_size() {
+    #[rustfmt::skip]
+    let want: [(u32, u16, usize, u32, [u32; 4]); 30] = [
+        (8, 256, 0, 0x31B3170F, [11520, 1218, 11401, 7799]),
+        (8, 256, 1, 0x8989D7A7, [11520, 1080, 7730, 11470]),
+        (8, 256, 2, 0x1FD59F6F, [11520, 921, 16311, 2889]),
+        (8, 256, 3, 0x4879269F, [11520, 1068, 11151, 8049]),
+        (8, 256, 4, 0xFDF815FB, [11520, 1293, 11061, 8139]),
+        (16, 256, 0, 0xF2292BBF, [11520, 1643, 9983, 9217]),
+        (16, 256, 1, 0xFE4838C7, [11520, 1337, 8048, 11152]),
+        (16, 256, 2, 0x4CA82F5D, [11520, 1317, 16066, 3134]),
+        (16, 256, 3, 0x5F3347BF, [11520, 1669, 9083, 10117]),
+        (16, 256, 4, 0x1D285F5B, [11520, 1442, 11810, 7390]),
+        (32, 256, 0, 0x1E6A1D37, [11520, 1549, 11993, 7207]),
+        (32, 256, 1, 0x3EBEC5E1, [11520, 1783, 7119, 12081]),
+        (32, 256, 2, 0x49E3D003, [11520, 2496, 15172, 4028]),
+        (32, 256, 3, 0xC0CB3233, [11520, 2536, 9578, 9622]),
+        (32, 256, 4, 0xDF5C2203, [11520, 1935, 11811, 7389]),
+        (32, 384, 0, 0x01AD6D5F, [6742, 1668, 18466, 734]),
+        (32, 384, 1, 0x1E8F824B, [11520, 1420, 7743, 11457]),
+        (32, 384, 2, 0xEA9D8AB1, [11520, 1976, 15984, 3216]),
+        (32, 384, 3, 0xE6C15BFB, [11520, 1701, 10641, 8559]),
+        (32, 384, 4, 0xA5F3FCBB, [7494, 1439, 17061, 2139]),
+        (64, 256, 0, 0x07F8B86D, [11520, 2712, 13931, 5269]),
+        (64, 256, 1, 0x0C437F31, [11520, 2753, 7943, 11257]),
+        (64, 256, 2, 0xA5B0D179, [11520, 3362, 15247, 3953]),
+        (64, 256, 3, 0x179D5129, [11520, 3723, 10594, 8606]),
+        (64, 256, 4, 0x3B9574D1, [11520, 3020, 11304, 7896]),
+        (128, 200, 0, 0xDF2F3845, [11520, 4764, 10388, 8812]),
+        (128, 200, 1, 0x8DF8C433, [11520, 3932, 6700, 12500]),
+        (128, 200, 2, 0x41FAC515, [11520, 6424, 14956, 4244]),
+        (128, 200, 3, 0x27CCF99B, [11520, 4675, 9925, 9275]),
+        (128, 200, 4, 0x20B90047, [11520, 5129, 11911, 7289]),
+    ];
+    let mut got = Vec::new();
+    for &(n, scale, k, _, _) in want.iter() {
+        let bytes = pyramids(n, 4, scale);
+        let side = Memory::default().land(&bytes, 3).size_px();
+        let (cam, opts) = cameras(side)[k];
+        let cam = above_ground(&bytes, 3, cam);
+        let (f, s) = render(&bytes, 3, cam, opts, &format!("pyramids{n}_{scale}_{k}"));
+        got.push((n, scale, k, fnv(&f.0), [s.samples, s.draws, s.span_rows, s.sky_rows]));
+    }
+    let table: String = got.iter().map(|(n, sc, k, h, s)| format!("({n}, {sc}, {k}, 0x{h:08X}, {s:?}),\n")).collect();
+    assert!(got == want, "frames changed; now:\n{table}");
+}
+
+/// Pitch moves the horizon: looking down 12 rows, the flat frame's terrain
+/// rows are 12 lower (the sky keeps its gradient from the horizon); the
+/// height scale multiplies the heights (height 10 at scale 2 is height 20
+/// at scale 1: the same frame).
+#[test]
+fn pitch_shifts_the_rows_and_the_scale_multiplies_heights() {
+    let camera = Camera { x: 1004 << 8, y: 2000 << 8, z: 30 << 8, heading: 0, pitch: 0 };
+    let (level, _) = render(&flat(32, 20), 1, camera, Options::default(), "level");
+    let (down, _) = render(&flat(32, 20), 1, Camera { pitch: 12, ..camera }, Options::default(), "down");
+    assert!(level.0[..WIDTH * 148] == down.0[WIDTH * 12..], "rows shift by the pitch");
+    let texels = vec![bank::texel(10, 1); 32 * 32];
+    let twice = bank::encode(&bank::Contents {
+        tile_size: 32,
+        palette: &COLOURS,
+        tiles: &texels,
+        placement: bank::Placement::Paper,
+        height_scale: 512,
+    })
+    .unwrap();
+    let mut memory = Memory::default();
+    let land = memory.land(&twice, 1);
+    assert_eq!((land.scene().height_scale(), land.ground_height(5, 5)), (512, 20));
+    let (tall, _) = render(&twice, 1, camera, Options::default(), "twice");
+    // The same rows as the flat ground at 20 (colour 1 everywhere).
+    let same_rows = |a: &Frame, b: &Frame| a.0.iter().zip(b.0.iter()).all(|(p, q)| (*p >= 48) == (*q >= 48));
+    assert!(same_rows(&tall, &level));
+    assert_eq!(tall.0[159 * WIDTH + 120], fogged(1, 0));
+}
+
+/// A frame's pixels: `put` writes the pair of pixels of a column on a row
+/// and nothing outside the frame; `span` writes rows y0 .. y1 only; a
+/// frame in memory is no VRAM page.
+#[test]
+fn a_frame_writes_inside_itself_only() {
+    #[repr(C)]
+    struct Guarded {
+        frame: Frame,
+        guard: [u8; 512],
+    }
+    let mut g = Box::new(Guarded { frame: Frame::default(), guard: [0; 512] });
+    g.frame.put(119, 159, 7);
+    g.frame.put(0, 0, 8);
+    let mut want = Frame::default();
+    want.0[159 * WIDTH + 238] = 7;
+    want.0[159 * WIDTH + 239] = 7;
+    want.0[0] = 8;
+    want.0[1] = 8;
+    assert!(g.frame == want);
+    // Outside: a column past the last, a row past the bottom, both.
+    for (col, y) in [(120, 0), (200, 0), (0, 160), (5, 161), (120, 160)] {
+        g.frame.put(col, y, 9);
+    }
+    assert!(g.frame == want && g.guard == [0; 512], "a pixel outside the frame was written");
+    g.frame.span(3, 10, 13, 5);
+    g.frame.span(4, 7, 7, 6);
+    for y in 0..HEIGHT {
+        let in_span = (10..13).contains(&y);
+        assert_eq!(g.frame.0[y * WIDTH + 6], if in_span { 5 } else { 0 }, "row {y}");
+        assert_eq!(g.frame.0[y * WIDTH + 8], 0, "an empty span draws nothing");
+    }
+    assert_eq!((g.frame.vram_column(0), g.frame.vram_column(7)), (None, None));
+}
+
+/// The scene's texel addressing: tile t's texel (x, y) sits at
+/// t * n^2 + y * n + x of the bank's texels (coordinates modulo the tile
+/// side), a tile the bank lacks reads tile 0 (address) or 0 (texel).
+#[test]
+fn tile_texels_are_addressed_in_the_bank() {
+    for n in [8u32, 16, 32, 64, 128] {
+        let bytes = pyramids(n, 4, bank::HEIGHT_SCALE_ONE);
+        let bank = bank::parse(&bytes).unwrap();
+        let mut memory = Memory::default();
+        let land = memory.land(&bytes, 3);
+        let scene = land.scene();
+        assert_eq!((scene.tile_log2(), scene.tile_px_log2()), (n.trailing_zeros(), n.trailing_zeros() + 2));
+        let base = scene.tile_texel_address(0, 0, 0);
+        for (t, x, y) in [(0u8, 0u32, 0u32), (1, 3, 5), (3, n - 1, n - 1), (2, n + 1, 2 * n + 3)] {
+            let (xi, yi) = ((x % n) as usize, (y % n) as usize);
+            let i = t as usize * (n * n) as usize + yi * n as usize + xi;
+            assert_eq!(scene.tile_texel_address(t, x, y), base + 2 * i, "tile size {n}, tile {t}");
+            let (h, c) = bank.texel(t as usize, xi, yi);
+            assert_eq!(scene.tile_texel(t, x, y), bank::texel(h, c));
+        }
+        assert_eq!(scene.tile_texel_address(4, 1, 2), scene.tile_texel_address(0, 1, 2), "tile 4 is not in the bank");
+        assert_eq!(scene.tile_texel_address(255, 1, 2), scene.tile_texel_address(0, 1, 2));
+        assert_eq!(scene.tile_texel(4, 1, 2), 0);
+        assert_eq!(scene.height_scale(), 256);
+    }
+}
+
+/// The landscape's texel anywhere: (height, colour) of the flat bank's
+/// texel (x / 4 mod 32, y / 4 mod 32); its debug form names the seed; its
+/// errors say what is wrong.
+#[test]
+fn landscape_texels_debug_and_errors() {
+    let bytes = flat(32, 20);
+    let mut memory = Memory::default();
+    let land = memory.land(&bytes, 9);
+    // x 1018: texel 30 (colour 2); y 2004: texel 21, odd (+2).
+    assert_eq!(
+        (land.texel(1018, 2000), land.texel(1018, 2004), land.texel(1018 + 16384, 3)),
+        ((20, 2), (20, 4), (20, 2))
+    );
+    let debug = format!("{land:?}");
+    assert!(debug.starts_with("Landscape { seed: 9, world: World { params: "), "{debug}");
+    assert!(debug.ends_with(".. }"), "{debug}");
+    use voxel::{LandscapeError, SceneError};
+    let errors = [
+        (LandscapeError::World(terrain::ParamError::TileCount(0)), "tile_count 0 is outside 1..=256"),
+        (
+            LandscapeError::Scene(SceneError::TileCount { world: 5, bank: 4 }),
+            "the world places 5 tiles, the bank has 4",
+        ),
+        (LandscapeError::Scene(SceneError::Texels), "the bank's texels do not match its header"),
+    ];
+    for (e, want) in errors {
+        assert_eq!(e.to_string(), want);
+    }
+}
+
+/// The boundary view marks a sample lying less than the band's width (1 px
+/// in the first band) past a tile border, not one exactly that far: looking
+/// along +y, column 60's ray drifts -5/256 px a sample along x (its first
+/// sample 17/256 behind the camera), so its third sample (s = 2, rows 145 to
+/// 159 over flat ground 10 px below) lies at x = camera - 32/256: 255/256
+/// px past the border at x = 0 for a camera at 287/256 (marked: its top two
+/// rows), exactly 1 px for 288/256 (not marked).
+#[test]
+fn boundary_width_is_exclusive() {
+    let at = |x: u32| {
+        let camera = Camera { x, y: 2000 << 8, z: 30 << 8, heading: 16384, pitch: 0 };
+        let (frame, _) = render(&flat(32, 20), 1, camera, Options { boundaries: true }, "width");
+        [145, 146, 147].map(|y| frame.0[y * WIDTH + 120])
+    };
+    let b = voxel::palette::ui::BOUNDARY;
+    // The sample's texel: x 0 (colour 0), y 2014 / 4 = 503 (odd: + 2).
+    let c = fogged(2, 0);
+    assert_eq!((at(287), at(288)), ([b, b, c], [c, c, c]));
+    // The same along y: looking along +x, the ray drifts +4/256 px a sample
+    // along y (its first sample 17/256 ahead), so the third sample lies at
+    // y = camera + 29/256, at x = 1018 (texel 254: colour 2; y texel 0, even).
+    let at = |y: u32| {
+        let camera = Camera { x: 1004 << 8, y, z: 30 << 8, heading: 0, pitch: 0 };
+        let (frame, _) = render(&flat(32, 20), 1, camera, Options { boundaries: true }, "width");
+        [145, 146, 147].map(|y| frame.0[y * WIDTH + 120])
+    };
+    assert_eq!((at(226), at(227)), ([b, b, c], [c, c, c]));
+}
