@@ -654,3 +654,614 @@ fn cut_tiles(
     }
     Ok((tiles, cut.len()))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::{GrayImage, Rgb};
+
+    /// A pair in memory: 8-bit `height(x, y)` (as 16 bits, `v * 257`) and
+    /// `colour(x, y)`.
+    fn loaded(w: u32, h: u32, height: impl Fn(u32, u32) -> u8, colour: impl Fn(u32, u32) -> [u8; 3]) -> Loaded {
+        Loaded {
+            heights: ImageBuffer::from_fn(w, h, |x, y| Luma([height(x, y) as u16 * 257])),
+            texture: RgbImage::from_fn(w, h, |x, y| Rgb(colour(x, y))),
+        }
+    }
+
+    fn options(tile: u32, placement: PlacementKind) -> Options {
+        Options {
+            tile_size: tile,
+            colours: 52,
+            pairs: vec![],
+            placement,
+            classes: 3,
+            orientations: Orientations::Auto,
+            seam_band: 0,
+            height_scale: HeightScale::Auto,
+        }
+    }
+
+    /// Writes `<name>-h.png` and `<name>-t.png` into `dir`.
+    fn write_pair(dir: &Path, name: &str, heights: GrayImage, texture: RgbImage) -> Pair {
+        let pair = Pair { height: dir.join(format!("{name}-h.png")), texture: dir.join(format!("{name}-t.png")) };
+        heights.save(&pair.height).unwrap();
+        texture.save(&pair.texture).unwrap();
+        pair
+    }
+
+    /// Every progress call, in order.
+    fn recorder(events: &mut Vec<(String, u64, u64)>) -> impl FnMut(&str, u64, u64) + '_ {
+        |stage, done, total| events.push((stage.to_string(), done, total))
+    }
+
+    fn events(list: &[(&str, u64, u64)]) -> Vec<(String, u64, u64)> {
+        list.iter().map(|&(s, d, t)| (s.to_string(), d, t)).collect()
+    }
+
+    const RED: u16 = 31;
+    const GREEN: u16 = 31 << 5;
+    const BLUE: u16 = 31 << 10;
+    const WHITE: u16 = 0x7FFF;
+
+    #[test]
+    fn option_names_parse() {
+        assert_eq!("corners".parse(), Ok(PlacementKind::Corners));
+        assert_eq!("paper".parse(), Ok(PlacementKind::Paper));
+        assert_eq!("Paper".parse::<PlacementKind>(), Err("`Paper` is not a placement: use corners or paper".into()));
+        assert_eq!("auto".parse(), Ok(Orientations::Auto));
+        assert_eq!("all".parse(), Ok(Orientations::All));
+        assert_eq!("upright".parse(), Ok(Orientations::Upright));
+        assert_eq!(
+            "up".parse::<Orientations>(),
+            Err("`up` is not an orientation choice: use auto, all or upright".into())
+        );
+        assert_eq!("auto".parse(), Ok(HeightScale::Auto));
+        assert_eq!("2.5".parse(), Ok(HeightScale::Fixed(2.5)));
+        assert_eq!(
+            "steep".parse::<HeightScale>(),
+            Err("`steep` is not a height scale: use auto or a number of world pixels per height unit".into())
+        );
+    }
+
+    #[test]
+    fn manifest_defaults_and_height_scale_spellings() {
+        let o: Options = toml::from_str("tile_size = 16\n").unwrap();
+        assert_eq!(
+            o,
+            Options { tile_size: 16, colours: 52, classes: 3, ..options(16, PlacementKind::Corners) },
+            "defaults: 52 colours, 3 classes, corners, auto orientations and height scale"
+        );
+        for (text, want) in [
+            ("height_scale = 1.5", HeightScale::Fixed(1.5)),
+            ("height_scale = 2", HeightScale::Fixed(2.0)),
+            ("height_scale = \"0.5\"", HeightScale::Fixed(0.5)),
+            ("height_scale = \"auto\"", HeightScale::Auto),
+        ] {
+            let o: Options = toml::from_str(&format!("tile_size = 16\n{text}\n")).unwrap();
+            assert_eq!(o.height_scale, want, "{text}");
+        }
+        let e = toml::from_str::<Options>("tile_size = 16\nheight_scale = \"steep\"\n").unwrap_err();
+        assert!(e.message().contains("`steep` is not a height scale"), "{e}");
+    }
+
+    #[test]
+    fn from_manifest_resolves_paths_and_names_the_manifest() {
+        let d = tempfile::tempdir().unwrap();
+        let m = d.path().join("m.toml");
+        std::fs::write(
+            &m,
+            "tile_size = 16\nplacement = \"paper\"\nseam_band = 8\n[[pair]]\nheight = \"h.png\"\ntexture = \"sub/t.png\"\n",
+        )
+        .unwrap();
+        let o = Options::from_manifest(&m).unwrap();
+        assert_eq!(o.pairs, vec![Pair { height: d.path().join("h.png"), texture: d.path().join("sub/t.png") }]);
+        assert_eq!((o.tile_size, o.placement, o.seam_band, o.colours), (16, PlacementKind::Paper, 8, 52));
+
+        std::fs::write(&m, "tile_size = 16\ncolours = 99\n[[pair]]\nheight = \"h.png\"\ntexture = \"t.png\"\n")
+            .unwrap();
+        match Options::from_manifest(&m) {
+            Err(Error::Range { manifest, key, value, .. }) => {
+                assert_eq!((manifest, key, value.as_str()), (Some(m.clone()), "colours", "99"))
+            }
+            other => panic!("{other:?}"),
+        }
+        std::fs::write(&m, "tile_size = 16\n").unwrap();
+        match Options::from_manifest(&m) {
+            Err(Error::Manifest { path, detail }) => {
+                assert_eq!(path, m);
+                assert!(detail.starts_with("no [[pair]] entries"), "{detail}");
+            }
+            other => panic!("{other:?}"),
+        }
+        std::fs::write(&m, b"tile_size = 16 # \xFF\n").unwrap();
+        match Options::from_manifest(&m) {
+            Err(Error::Manifest { path, detail }) => assert_eq!((path, detail.as_str()), (m.clone(), "not UTF-8 text")),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// Each range at both ends: the last value in, the first value out.
+    #[test]
+    fn option_ranges_at_their_limits() {
+        let key = |o: &Options| match o.check_values() {
+            Ok(()) => None,
+            Err(Error::Range { key, .. }) => Some(key),
+            Err(e) => panic!("{e}"),
+        };
+        let paper = options(16, PlacementKind::Paper);
+        assert_eq!(key(&paper), None);
+        for t in [8, 16, 32, 64, 128] {
+            assert_eq!(key(&options(t, PlacementKind::Paper)), None, "tile size {t}");
+        }
+        for t in [0, 4, 24, 256] {
+            assert_eq!(key(&options(t, PlacementKind::Paper)), Some("tile_size"), "tile size {t}");
+        }
+        for (colours, want) in [(1, Some("colours")), (2, None), (52, None), (53, Some("colours"))] {
+            assert_eq!(key(&Options { colours, ..paper.clone() }), want, "colours {colours}");
+        }
+        for (classes, want) in [(1, Some("classes")), (2, None), (3, None), (4, Some("classes"))] {
+            assert_eq!(key(&Options { classes, ..paper.clone() }), want, "classes {classes}");
+        }
+        for (v, want) in [
+            (0.0624, Some("height_scale")),
+            (0.0625, None),
+            (1.0, None),
+            (8.0, None),
+            (8.001, Some("height_scale")),
+            (f64::NAN, Some("height_scale")),
+        ] {
+            let o = Options { height_scale: HeightScale::Fixed(v), ..paper.clone() };
+            assert_eq!(key(&o), want, "height scale {v}");
+        }
+        // Half the tile size at most, and for the paper placement only.
+        for (band, want) in [(0, None), (1, None), (8, None), (9, Some("seam_band"))] {
+            assert_eq!(key(&Options { seam_band: band, ..paper.clone() }), want, "seam band {band}");
+        }
+        assert_eq!(key(&Options { seam_band: 4, ..options(8, PlacementKind::Paper) }), None);
+        assert_eq!(key(&Options { seam_band: 5, ..options(8, PlacementKind::Paper) }), Some("seam_band"));
+        let corners = options(16, PlacementKind::Corners);
+        assert_eq!(key(&corners), None);
+        match (Options { seam_band: 1, ..corners }).check_values() {
+            Err(Error::Range { key, value, problem, .. }) => {
+                assert_eq!((key, value.as_str()), ("seam_band", "1"));
+                assert!(problem.contains("add --placement paper"), "{problem}");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// Options are checked before any file is read.
+    #[test]
+    fn bake_refuses_bad_options_and_no_input_first() {
+        let nowhere = Pair { height: "no/such/h.png".into(), texture: "no/such/t.png".into() };
+        let o = Options { pairs: vec![nowhere], ..options(24, PlacementKind::Paper) };
+        assert!(matches!(bake(&o, &mut |_, _, _| {}), Err(Error::Range { key: "tile_size", .. })));
+        let o = options(16, PlacementKind::Paper);
+        assert!(matches!(bake(&o, &mut |_, _, _| {}), Err(Error::NoInput)));
+    }
+
+    /// `x` across, `y` down: texels `height | colour << 8`, colours varied so
+    /// only the height byte counts.
+    fn tile_of(n: usize, height: impl Fn(usize, usize) -> u8) -> Vec<u16> {
+        (0..n * n).map(|i| bank::texel(height(i % n, i / n), (i % 5 + 1) as u8)).collect()
+    }
+
+    #[test]
+    fn auto_height_scale_pinned() {
+        // Steps of 2 across and 6 down: mean slope (6 * 2 + 6 * 6) / 12 = 4
+        // height units per texel; 0.45 * 4 px / 4 = 0.45 px per unit, 115.2 / 256.
+        let t = tile_of(3, |x, y| (2 * x + 6 * y) as u8);
+        assert_eq!(auto_height_scale(&[t], 3), 115);
+        // Steps of 1 down only, over two tiles: mean (0 * 12 + 1 * 12) / 24 = 0.5;
+        // 1.8 / 0.5 = 3.6 px, 921.6 / 256.
+        let t = tile_of(4, |_, y| y as u8);
+        assert_eq!(auto_height_scale(&[t.clone(), tile_of(4, |_, y| 3 - y as u8)], 4), 922);
+        // Mean 1 (every neighbour differs by 1, both ways): 1.8 px, 460.8 / 256.
+        let t = tile_of(2, |x, y| ((x + y) % 2) as u8);
+        assert_eq!(auto_height_scale(&[t], 2), 461);
+        // A 0 / 255 checkerboard: 1.8 / 255 px, clamped up to 1/16.
+        let t = tile_of(2, |x, y| if (x + y) % 2 == 0 { 0 } else { 255 });
+        assert_eq!(auto_height_scale(&[t], 2), 16);
+        // Flat: one pixel per unit.
+        assert_eq!(auto_height_scale(&[tile_of(8, |_, _| 90)], 8), 256);
+        assert_eq!(auto_height_scale(&[], 8), 256);
+    }
+
+    /// Below a mean slope of 1e-3 the set counts as flat; at exactly 1e-3
+    /// (one corner 1 unit up: 2 of 2000 neighbour pairs) it is not, and the
+    /// scale, 1800 px per unit, is clamped to 8.
+    #[test]
+    fn auto_height_scale_flat_limit() {
+        let mut tiles = vec![tile_of(2, |_, _| 7); 500];
+        tiles[0] = tile_of(2, |x, y| if (x, y) == (0, 0) { 8 } else { 7 });
+        assert_eq!(auto_height_scale(&tiles, 2), 2048);
+        tiles.push(tile_of(2, |_, _| 7));
+        assert_eq!(auto_height_scale(&tiles, 2), 256);
+    }
+
+    #[test]
+    fn height8_rounds_to_nearest() {
+        for (h, want) in
+            [(0, 0), (128, 0), (129, 1), (257, 1), (32767, 127), (32768, 128), (65406, 254), (65407, 255), (65535, 255)]
+        {
+            assert_eq!(height8(h), want, "{h}");
+        }
+    }
+
+    /// The default set's 512^2 textures train on every pixel.
+    #[test]
+    fn training_sample_size() {
+        assert_eq!(MAX_TRAINING_PIXELS, 262_144);
+    }
+
+    /// Colours in order of first appearance, across the pairs; 8-bit colours
+    /// equal in BGR555 are one colour.
+    #[test]
+    fn exact_palette_pinned() {
+        let px = |colours: &'static [[u8; 3]]| move |x: u32, _| colours[x as usize];
+        let a = loaded(4, 1, |_, _| 0, px(&[[255, 0, 0], [0, 255, 0], [252, 0, 0], [0, 0, 255]]));
+        let b = loaded(2, 1, |_, _| 0, px(&[[0, 0, 255], [255, 255, 255]]));
+        let (palette, colours) = exact_palette(&[a, b], 4).expect("4 colours fit 4");
+        assert_eq!(palette, vec![RED, GREEN, BLUE, WHITE]);
+        assert_eq!(colours, vec![vec![0, 1, 0, 2], vec![2, 3]]);
+        let a = loaded(4, 1, |_, _| 0, px(&[[255, 0, 0], [0, 255, 0], [252, 0, 0], [0, 0, 255]]));
+        let b = loaded(2, 1, |_, _| 0, px(&[[0, 0, 255], [255, 255, 255]]));
+        assert_eq!(exact_palette(&[a, b], 3), None, "4 colours do not fit 3");
+    }
+
+    #[test]
+    fn quantise_keeps_few_colours_exactly() {
+        let a = loaded(2, 2, |_, _| 0, |x, y| if x == y { [0, 255, 0] } else { [255, 255, 255] });
+        let mut ev = Vec::new();
+        let (palette, colours) = quantise(&[a], 2, &mut recorder(&mut ev));
+        assert_eq!((palette, colours), (vec![GREEN, WHITE], vec![vec![0, 1, 1, 0]]));
+        assert_eq!(ev, events(&[("palette", 0, 1), ("palette", 1, 1)]));
+    }
+
+    /// Each pixel's palette colour is near its own: within the distance the
+    /// palette leaves between neighbouring colours of a smooth ramp.
+    fn assert_near(loaded: &[Loaded], palette: &[u16], colours: &[Vec<u8>], tolerance: i32) {
+        for (l, c) in loaded.iter().zip(colours) {
+            assert_eq!(c.len(), l.texture.pixels().len());
+            for (p, &i) in l.texture.pixels().zip(c) {
+                let q = bank::colour::to_rgb888(palette[i as usize]);
+                let d = (0..3).map(|k| (p[k] as i32 - q[k] as i32).abs()).max().unwrap();
+                assert!(d <= tolerance, "{p:?} as {q:?}");
+            }
+        }
+    }
+
+    /// Over the palette size: NeuQuant, trained on every pixel of a small
+    /// texture, in order. Pinned (recorded, not derived by hand: NeuQuant's
+    /// result depends on every pixel and their order): the palette, and the
+    /// indices of every 97th pixel.
+    #[test]
+    fn quantise_small_texture_pinned() {
+        let ramp = |x: u32, y: u32| [(x * 4) as u8, (y * 4) as u8, 100];
+        let l = [loaded(64, 64, |_, _| 0, ramp)];
+        let mut ev = Vec::new();
+        let (palette, colours) = quantise(&l, 52, &mut recorder(&mut ev));
+        #[rustfmt::skip]
+        let want: [u16; 52] = [
+            0, 12292, 12310, 12332, 12322, 12321, 12367, 12372, 12362, 12381, 12392, 12390, 12433, 12441, 12452,
+            12493, 12533, 12513, 12553, 12573, 12594, 12614, 12611, 12665, 12654, 12675, 12725, 12715, 12705,
+            12765, 12776, 12786, 12825, 12846, 12836, 12918, 12897, 12907, 12947, 12988, 12967, 13008, 13028,
+            13080, 13069, 13121, 13139, 13161, 13181, 13220, 13230, 13240,
+        ];
+        assert_eq!(palette, want);
+        #[rustfmt::skip]
+        let want: [u8; 43] = [
+            5, 6, 5, 12, 5, 12, 14, 12, 14, 16, 14, 16, 21, 16, 21, 23, 21, 23, 30, 32, 30, 32, 27, 32, 37, 32, 37,
+            39, 37, 39, 41, 39, 41, 45, 41, 45, 46, 45, 46, 49, 46, 49, 51,
+        ];
+        assert_eq!(colours[0].iter().step_by(97).copied().collect::<Vec<_>>(), want, "every 97th pixel");
+        assert_near(&l, &palette, &colours, 40);
+        assert_eq!(ev, events(&[("palette", 0, 1), ("palette", 1, 1), ("mapping colours", 4096, 4096)]),);
+    }
+
+    /// Over the training sample: two textures of 1024 x 615 and 1024 x 485
+    /// (1,126,400 pixels) train on a fixed pseudo-random sample of 2^18
+    /// (SplitMix64 from a fixed seed; its 14,747th draw is pixel 615 * 1024,
+    /// the second texture's first). Pinned: progress when 2^20 pixels are
+    /// mapped; and (recorded: they change with any pixel of the sample) the
+    /// palette and the indices of every 20011th pixel.
+    #[test]
+    fn quantise_sampled_textures_pinned() {
+        let a = loaded(1024, 615, |_, _| 0, |x, y| [(x / 4) as u8, (y / 3) as u8, 60]);
+        let b = loaded(1024, 485, |_, _| 0, |x, y| [(x / 4) as u8, 200, (y / 2) as u8]);
+        let l = [a, b];
+        let mut ev = Vec::new();
+        let (palette, colours) = quantise(&l, 52, &mut recorder(&mut ev));
+        #[rustfmt::skip]
+        let want: [u16; 52] = [
+            0, 7254, 7260, 7271, 7280, 7266, 7276, 7384, 7411, 7426, 7433, 7452, 7470, 7511, 7554, 7613, 7602,
+            7623, 7628, 7703, 7747, 7773, 7784, 7792, 7832, 7906, 7915, 7923, 7933, 7943, 8975, 7960, 26377, 19208,
+            13059, 3852, 21250, 2835, 23315, 13077, 28431, 28444, 2843, 28438, 27394, 22286, 2820, 13064, 15119,
+            21276, 14108, 18198,
+        ];
+        assert_eq!(palette, want);
+        #[rustfmt::skip]
+        let want: [u8; 57] = [
+            5, 4, 5, 1, 5, 7, 3, 7, 10, 7, 12, 11, 12, 14, 16, 14, 16, 17, 19, 18, 19, 18, 21, 23, 20, 23, 25, 27,
+            25, 24, 29, 31, 46, 37, 46, 37, 29, 31, 29, 31, 26, 50, 48, 50, 48, 34, 51, 36, 51, 33, 38, 32, 41, 32,
+            41, 40, 44,
+        ];
+        let got: Vec<u8> = colours.iter().flat_map(|c| c.iter().step_by(20011)).copied().collect();
+        assert_eq!(got, want, "every 20011th pixel of each texture");
+        assert_near(&l, &palette, &colours, 80);
+        assert_eq!(
+            ev,
+            events(&[
+                ("palette", 0, 1),
+                ("palette", 1, 1),
+                ("mapping colours", 1 << 20, 1_126_400),
+                ("mapping colours", 1_126_400, 1_126_400)
+            ]),
+        );
+    }
+
+    #[test]
+    fn unused_colours_are_dropped_and_texels_renumbered() {
+        let mut palette = vec![10, 20, 30, 40];
+        let mut tiles =
+            vec![vec![bank::texel(5, 1), bank::texel(255, 3)], vec![bank::texel(0, 3), bank::texel(128, 1)]];
+        drop_unused_colours(&mut palette, &mut tiles);
+        assert_eq!(palette, vec![20, 40]);
+        assert_eq!(
+            tiles,
+            vec![vec![bank::texel(5, 0), bank::texel(255, 1)], vec![bank::texel(0, 1), bank::texel(128, 0)]]
+        );
+        // All used: nothing changes.
+        let mut palette = vec![10, 20];
+        let mut all = vec![vec![bank::texel(9, 1), bank::texel(8, 0)]];
+        drop_unused_colours(&mut palette, &mut all);
+        assert_eq!((palette, all), (vec![10, 20], vec![vec![bank::texel(9, 1), bank::texel(8, 0)]]));
+    }
+
+    #[test]
+    fn tile_at_cuts_the_right_square() {
+        let l = loaded(4, 6, |x, y| (10 * y + x) as u8, |_, _| [0, 0, 0]);
+        let t = tile_at(&l, 2, 1, 2, |x, y| (x + 4 * y) as u8);
+        assert_eq!(t, vec![bank::texel(42, 18), bank::texel(43, 19), bank::texel(52, 22), bank::texel(53, 23)]);
+    }
+
+    /// Tiles row by row, pair by pair; repeats stored once, in order of
+    /// first appearance.
+    #[test]
+    fn cut_tiles_pinned() {
+        // 4 x 4 in 2 px tiles: heights 10 y + x, so four different tiles;
+        // then 4 x 2 whose left tile repeats the first one's top-left tile.
+        let a = loaded(4, 4, |x, y| (10 * y + x) as u8, |_, _| [0; 3]);
+        let b = loaded(4, 2, |x, y| if x < 2 { (10 * y + x) as u8 } else { 99 }, |_, _| [0; 3]);
+        let colours = vec![(0..16u8).map(|i| i % 3).collect::<Vec<_>>(), vec![0, 1, 7, 7, 1, 2, 7, 7]];
+        let mut ev = Vec::new();
+        let (tiles, cut) =
+            cut_tiles(&options(2, PlacementKind::Paper), &[a, b], &colours, &mut recorder(&mut ev)).unwrap();
+        assert_eq!(cut, 6);
+        let t = |h: [u8; 4], c: [u8; 4]| (0..4).map(|i| bank::texel(h[i], c[i])).collect::<Vec<u16>>();
+        assert_eq!(
+            tiles,
+            vec![
+                t([0, 1, 10, 11], [0, 1, 1, 2]),
+                t([2, 3, 12, 13], [2, 0, 0, 1]),
+                t([20, 21, 30, 31], [2, 0, 0, 1]),
+                t([22, 23, 32, 33], [1, 2, 2, 0]),
+                t([99, 99, 99, 99], [7, 7, 7, 7]),
+            ]
+        );
+        assert_eq!(ev, events(&[("cutting tiles", 6, 6)]));
+    }
+
+    /// With a seam band the cut tiles are faded: 2 px tiles in a band of 1
+    /// are all edge, so every texel becomes the median height (of 0..=15:
+    /// 8) in the commonest colour (2), and one tile is stored.
+    #[test]
+    fn cut_tiles_fades_with_a_band() {
+        let a = loaded(4, 4, |x, y| (4 * y + x) as u8, |_, _| [0; 3]);
+        let colours = vec![(0..16u8).map(|i| if i == 5 { 1 } else { 2 }).collect::<Vec<_>>()];
+        let o = Options { seam_band: 1, ..options(2, PlacementKind::Paper) };
+        let (tiles, cut) = cut_tiles(&o, &[a], &colours, &mut |_, _, _| {}).unwrap();
+        assert_eq!((tiles, cut), (vec![vec![bank::texel(8, 2); 4]], 4));
+    }
+
+    /// A paper bake end to end: two 8 px tiles of a 16 x 8 pair.
+    #[test]
+    fn paper_bake_pinned() {
+        let d = tempfile::tempdir().unwrap();
+        let pair = write_pair(
+            d.path(),
+            "a",
+            GrayImage::from_fn(16, 8, |x, y| Luma([(x + 16 * y) as u8])),
+            RgbImage::from_fn(16, 8, |x, y| match (x / 8, y % 2) {
+                (0, 0) => Rgb([0, 255, 0]),
+                (0, _) => Rgb([255, 0, 0]),
+                _ => Rgb([0, 0, 255]),
+            }),
+        );
+        let o =
+            Options { pairs: vec![pair], height_scale: HeightScale::Fixed(2.0), ..options(8, PlacementKind::Paper) };
+        let mut ev = Vec::new();
+        let baked = bake(&o, &mut recorder(&mut ev)).unwrap();
+        assert_eq!((baked.tiles_cut, baked.tiles_stored, baked.colours), (2, 2, 3));
+        assert!(baked.notes.is_empty(), "{:?}", baked.notes);
+        assert_eq!(
+            ev,
+            events(&[
+                ("loading", 0, 1),
+                ("loading", 1, 1),
+                ("counting tiles", 0, 1),
+                ("palette", 0, 1),
+                ("palette", 1, 1),
+                ("cutting tiles", 2, 2),
+            ])
+        );
+        let b = bank::parse(&baked.bytes).unwrap();
+        assert_eq!((b.tile_size(), b.tile_count(), b.height_scale()), (8, 2, 512));
+        assert!(matches!(b.placement(), bank::Placement::Paper));
+        // Colours in order of first appearance in the texture, row by row.
+        assert_eq!((0..3).map(|i| b.colour(i)).collect::<Vec<_>>(), vec![GREEN, BLUE, RED]);
+        for (t, x, y, h, c) in [(0, 0, 0, 0, 0), (0, 7, 1, 23, 2), (1, 0, 0, 8, 1), (1, 7, 7, 127, 1), (0, 3, 6, 99, 0)]
+        {
+            assert_eq!(b.texel(t, x, y), (h, c), "tile {t} ({x}, {y})");
+        }
+        // The smallest fixed scale, and auto on flat tiles: 1 px per unit.
+        let o = Options { height_scale: HeightScale::Fixed(0.0625), ..o };
+        assert_eq!(bank::parse(&bake(&o, &mut |_, _, _| {}).unwrap().bytes).unwrap().height_scale(), 16);
+    }
+
+    fn too_many(e: Error) -> (String, String, u32, String) {
+        match e {
+            Error::TooManyTiles { inputs, count, tile, advice } => (inputs, count, tile, advice),
+            other => panic!("{other}"),
+        }
+    }
+
+    const NO_LARGER: &str = "use smaller or fewer images (256 tiles of 8 px cover 128x128 px), or the corner \
+                             placement (leave out --placement paper), which builds one set of at most 256 tiles \
+                             from images of any size";
+
+    /// 256 distinct tiles fit (each 8 px tile one height, 0..=255, row by
+    /// row); one more pair with a 257th is refused before quantising.
+    #[test]
+    fn exactly_256_tiles_fit() {
+        let d = tempfile::tempdir().unwrap();
+        let flat = write_pair(
+            d.path(),
+            "flat",
+            GrayImage::from_fn(128, 128, |x, y| Luma([(x / 8 + 16 * (y / 8)) as u8])),
+            RgbImage::from_pixel(128, 128, Rgb([0, 0, 255])),
+        );
+        let o = Options { pairs: vec![flat.clone()], ..options(8, PlacementKind::Paper) };
+        let baked = bake(&o, &mut |_, _, _| {}).unwrap();
+        assert_eq!((baked.tiles_cut, baked.tiles_stored, baked.colours), (256, 256, 1));
+        let b = bank::parse(&baked.bytes).unwrap();
+        for t in [0, 1, 17, 255] {
+            assert_eq!(b.texel(t, 5, 3), (t as u8, 0), "tile {t}");
+        }
+        let ramp = write_pair(
+            d.path(),
+            "ramp",
+            GrayImage::from_fn(8, 8, |x, _| Luma([x as u8])),
+            RgbImage::from_pixel(8, 8, Rgb([0, 0, 255])),
+        );
+        let o = Options { pairs: vec![flat.clone(), ramp.clone()], ..o };
+        let (inputs, count, tile, advice) = too_many(bake(&o, &mut |_, _, _| {}).unwrap_err());
+        let want = format!(
+            "{} + {}, {} + {}",
+            flat.height.display(),
+            flat.texture.display(),
+            ramp.height.display(),
+            ramp.texture.display()
+        );
+        assert_eq!((inputs, count.as_str(), tile, advice.as_str()), (want, "at least 257", 8, NO_LARGER));
+    }
+
+    /// 176 x 200 px in 8 px tiles (22 x 25 = 550 tiles): tile t's two middle
+    /// texels encode t / 2; its ring at distance 1 from the edge is 100 for
+    /// even t, 101 for odd; everything else is 101, so the median is 101.
+    /// The seam band 2 pulls the ring halfway to 101: 100 and 101 both
+    /// become 101, so tiles 2k and 2k + 1 are equal after the fade (275
+    /// distinct) and not before (550). 16 px divides 176 but not 200: no
+    /// larger size to advise.
+    #[test]
+    fn distinct_tiles_are_counted_after_the_fade() {
+        let d = tempfile::tempdir().unwrap();
+        let heights = GrayImage::from_fn(176, 200, |x, y| {
+            let t = y / 8 * 22 + x / 8;
+            let (u, v) = (x % 8, y % 8);
+            let ring = u.min(v).min(7 - u).min(7 - v);
+            Luma([match (u, v) {
+                (2, 2) => (t / 2 % 128) as u8,
+                (3, 2) => (t / 2 / 128) as u8,
+                _ if ring == 1 => 100 + (t % 2) as u8,
+                _ => 101,
+            }])
+        });
+        let pair = write_pair(d.path(), "rings", heights, RgbImage::from_pixel(176, 200, Rgb([9, 9, 9])));
+        let inputs = format!("{} + {}", pair.height.display(), pair.texture.display());
+        for (band, count) in [(2, "at least 275"), (0, "at least 550")] {
+            let o = Options { pairs: vec![pair.clone()], seam_band: band, ..options(8, PlacementKind::Paper) };
+            let mut ev = Vec::new();
+            let e = bake(&o, &mut recorder(&mut ev)).unwrap_err();
+            assert_eq!(too_many(e), (inputs.clone(), count.to_string(), 8, NO_LARGER.to_string()), "band {band}");
+            assert!(!ev.iter().any(|(s, _, _)| s == "palette"), "quantised before counting: {ev:?}");
+        }
+    }
+
+    /// Heights alone make one tile, colours 272 (17 x 16 tiles of 8 px, each
+    /// with its index in binary): refused after cutting, with the exact
+    /// count; 136 is not a multiple of 16.
+    #[test]
+    fn distinct_colour_patterns_are_refused_with_their_count() {
+        let d = tempfile::tempdir().unwrap();
+        let pair = write_pair(
+            d.path(),
+            "bits",
+            GrayImage::from_pixel(136, 128, Luma([50])),
+            RgbImage::from_fn(136, 128, |x, y| {
+                let t = y / 8 * 17 + x / 8;
+                let bit = y % 8 * 8 + x % 8;
+                if bit < 9 && t >> bit & 1 == 1 { Rgb([255, 255, 255]) } else { Rgb([0, 0, 0]) }
+            }),
+        );
+        let o = Options { pairs: vec![pair], ..options(8, PlacementKind::Paper) };
+        let (_, count, tile, advice) = too_many(bake(&o, &mut |_, _, _| {}).unwrap_err());
+        assert_eq!((count.as_str(), tile, advice.as_str()), ("272", 8, NO_LARGER));
+    }
+
+    /// A corner set from a generated map whose heights are scaled to
+    /// 0..=120 (8-bit grey): the source reads them as they are, so every
+    /// baked height stays in 0..=120 (tiles are cut from the source, joins
+    /// blend between its heights), and high ground (over half of that) is
+    /// among the tiles.
+    #[test]
+    fn corner_bake_keeps_the_source_heights() {
+        let d = tempfile::tempdir().unwrap();
+        let (h16, texture) = crate::generate::generate(4, 256).unwrap();
+        let heights =
+            GrayImage::from_fn(256, 256, |x, y| Luma([((h16.get_pixel(x, y)[0] as u32 * 120 + 32767) / 65535) as u8]));
+        let pair = write_pair(d.path(), "gen", heights, texture);
+        let o =
+            Options { pairs: vec![pair], orientations: Orientations::Upright, ..options(32, PlacementKind::Corners) };
+        let mut ev = Vec::new();
+        let baked = bake(&o, &mut recorder(&mut ev)).unwrap();
+        let sources: Vec<_> = ev.iter().filter(|(s, _, _)| s == "corner sources").cloned().collect();
+        assert_eq!(sources, events(&[("corner sources", 0, 2), ("corner sources", 1, 2)]));
+        assert!(
+            baked.notes.iter().any(|n| n == "the texture has baked lighting: tiles keep the source's orientation"),
+            "{:?}",
+            baked.notes
+        );
+        let b = bank::parse(&baked.bytes).unwrap();
+        let top = (0..b.tile_count())
+            .flat_map(|t| (0..32).flat_map(move |y| (0..32).map(move |x| (t, x, y))))
+            .map(|(t, x, y)| b.texel(t, x, y).0)
+            .max()
+            .unwrap();
+        assert!((60..=120).contains(&top), "highest baked texel {top}");
+    }
+
+    #[test]
+    fn sizes_must_match_and_divide_on_both_sides() {
+        let d = tempfile::tempdir().unwrap();
+        for (w, h, ok) in [(64, 48, false), (48, 64, false), (48, 48, false), (64, 32, true)] {
+            let pair = write_pair(d.path(), "p", GrayImage::new(w, h), RgbImage::new(w, h));
+            let o = Options { pairs: vec![pair.clone()], ..options(32, PlacementKind::Paper) };
+            match bake(&o, &mut |_, _, _| {}) {
+                Ok(_) => assert!(ok, "{w}x{h}"),
+                Err(Error::NotMultiple { path, size, tile }) => {
+                    assert!(!ok, "{w}x{h}");
+                    assert_eq!((path, size, tile), (pair.height, (w, h), 32));
+                }
+                Err(e) => panic!("{w}x{h}: {e}"),
+            }
+        }
+        let pair = write_pair(d.path(), "q", GrayImage::new(64, 32), RgbImage::new(32, 64));
+        let o = Options { pairs: vec![pair], ..options(32, PlacementKind::Paper) };
+        assert!(matches!(
+            bake(&o, &mut |_, _, _| {}),
+            Err(Error::SizeMismatch { hsize: (64, 32), tsize: (32, 64), .. })
+        ));
+    }
+}
