@@ -11,6 +11,8 @@
 //! operators, array indexing with provable bounds and `while` loops: `core`'s
 //! Thumb functions could not be inlined into it.
 
+#[cfg(target_arch = "arm")]
+use crate::fill_kernels::part_in_asm;
 use crate::world::{MAX_GRID, RingOut, RingRowBytes, TABLE_BITS, TABLE_LEN, World};
 
 /// Shift from a scaled value to its table index.
@@ -77,23 +79,7 @@ pub(crate) fn fill_rect<const N: usize>(
                 // of the spacing, so of 4, in the ring row too; its rows never
                 // straddle the ring's edge, N being a multiple of the spacing).
                 #[cfg(target_arch = "arm")]
-                {
-                    let job = crate::fill_kernels::BlockJob {
-                        dst: (&mut rows[ty as usize & (N - 1)] as *mut RingRowBytes<N> as usize + col) as u32,
-                        rows: hy,
-                        words: one >> 2,
-                        start,
-                        dstart,
-                        step,
-                        dstep,
-                        table: table as *const [u8; TABLE_LEN] as usize as u32,
-                        stride: N as u32,
-                    };
-                    // SAFETY: the job covers hy ring rows of the caller's
-                    // window from column `col`, `one` bytes each, and the
-                    // world's table; see above for why they fit.
-                    unsafe { crate::fill_kernels::terrain_fill_block(&job) };
-                }
+                crate::fill_kernels::fill_cell_rows::<N>(rows, ty, col, hy, one, [start, dstart, step, dstep], table);
                 #[cfg(not(target_arch = "arm"))]
                 {
                     let mut r = ty as usize;
@@ -119,29 +105,20 @@ pub(crate) fn fill_rect<const N: usize>(
                         r += 1;
                     }
                 }
-            } else if cfg!(target_arch = "arm") && one as usize <= N && wx > 1 {
-                // Part of a cell (the window's edges), or cells of 2 tiles: it
-                // cannot straddle the ring's edge (N is a multiple of the spacing).
-                // Its job is spelled out apart from the whole-cell one above:
-                // one shared branch choosing the kernel cost 253 more cycles
-                // per 64x64 rebuild (`cargo xtask bench`).
+            } else if part_in_asm::<N>(one, wx) {
+                // Part of a cell (the window's edges), or cells of 2 tiles, in
+                // ARM code (see `fill_kernels::part_in_asm`).
                 #[cfg(target_arch = "arm")]
-                {
-                    let job = crate::fill_kernels::BlockJob {
-                        dst: (&mut rows[ty as usize & (N - 1)] as *mut RingRowBytes<N> as usize + col) as u32,
-                        rows: hy,
-                        words: wx,
-                        start,
-                        dstart,
-                        step,
-                        dstep,
-                        table: table as *const [u8; TABLE_LEN] as usize as u32,
-                        stride: N as u32,
-                    };
-                    // SAFETY: the job covers hy ring rows of the window from
-                    // column `col`, wx bytes each (col + wx <= N), and the table.
-                    unsafe { crate::fill_kernels::terrain_fill_bytes(&job, fx0) };
-                }
+                crate::fill_kernels::fill_part_rows::<N>(
+                    rows,
+                    ty,
+                    col,
+                    hy,
+                    wx,
+                    fx0,
+                    [start, dstart, step, dstep],
+                    table,
+                );
             } else {
                 // Part of a cell (the window's edges), or cells of 2 tiles.
                 let mut r = ty as usize;
@@ -166,6 +143,14 @@ pub(crate) fn fill_rect<const N: usize>(
         ty = ty.wrapping_add(hy);
         left_y -= hy;
     }
+}
+
+/// On the host no part of a cell goes to ARM code (see
+/// `fill_kernels::part_in_asm`, the GBA's version).
+#[cfg(not(target_arch = "arm"))]
+#[inline(always)]
+const fn part_in_asm<const N: usize>(_one: u32, _wx: u32) -> bool {
+    false
 }
 
 /// Where coordinate `t` sits in its cell (`one` tiles wide) and how many
@@ -202,58 +187,6 @@ unsafe fn put_word(at: usize, word: u32) {
     // SAFETY: the caller's contract. Pointer arithmetic by integer: `core`'s
     // pointer methods cannot be inlined into ARM code on the GBA.
     unsafe { *(at as *mut u32) = word }
-}
-
-/// Fills one window column (`DOWN`: tile column `fixed`, rows `t0 .. t0 + N`)
-/// or row (tile row `fixed`, columns `t0 .. t0 + N`) with the ARM line walker,
-/// in the two runs the ring splits it into. The same values as [`fill_rect`].
-#[cfg(target_arch = "arm")]
-#[instruction_set(arm::a32)]
-#[inline(always)]
-pub(crate) fn fill_line_arm<const N: usize, const DOWN: bool>(
-    world: &World,
-    rows: &mut [RingRowBytes<N>; N],
-    t0: u32,
-    fixed: u32,
-) {
-    let p = world.params();
-    let s = p.spacing_log2 as u32;
-    let gm = (1u32 << p.grid_log2) - 1;
-    let grid = world.grid() as *const [u8; MAX_GRID * MAX_GRID] as usize as u32;
-    let cf = fixed >> s;
-    let (a, b) = ((cf & gm) & (MAX_GRID as u32 - 1), (cf.wrapping_add(1) & gm) & (MAX_GRID as u32 - 1));
-    let base = rows as *mut [RingRowBytes<N>; N] as usize as u32;
-    let ring_fixed = fixed & (N as u32 - 1);
-    let start = t0 & (N as u32 - 1);
-    let mut job = crate::fill_kernels::LineJob {
-        dst: 0,
-        dst_step: if DOWN { N as u32 } else { 1 },
-        count: 0,
-        t: 0,
-        grid_a: if DOWN { grid + a } else { grid + a * MAX_GRID as u32 },
-        grid_b: if DOWN { grid + b } else { grid + b * MAX_GRID as u32 },
-        k_stride: if DOWN { MAX_GRID as u32 } else { 1 },
-        gm,
-        f: fixed & ((1 << s) - 1),
-        s,
-        up: world.scale(),
-        table: world.table() as *const [u8; TABLE_LEN] as usize as u32,
-    };
-    // Run 1: ring positions start .. N; run 2: 0 .. start.
-    let mut run = 0;
-    while run < 2 {
-        let (from, count, t) =
-            if run == 0 { (start, N as u32 - start, t0) } else { (0, start, t0.wrapping_add(N as u32 - start)) };
-        if count > 0 {
-            job.dst = if DOWN { base + from * N as u32 + ring_fixed } else { base + ring_fixed * N as u32 + from };
-            job.count = count;
-            job.t = t;
-            // SAFETY: the run stays inside the ring (count positions from
-            // `from`, within N), the grid lines and the table belong to `world`.
-            unsafe { crate::fill_kernels::terrain_fill_line(&job) };
-        }
-        run += 1;
-    }
 }
 
 /// Corner placement: fills `count` lines of `len` tiles into the ring, rows

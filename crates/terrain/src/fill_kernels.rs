@@ -2,6 +2,10 @@
 //! of one grid cell, four tile references per word store. It does exactly
 //! what the portable loop in [`crate::fill`] does (the same values, the same
 //! order), only without the register spills the compiler's version has.
+//! The Rust that sets up its jobs lives here too, so that the host-compiled
+//! files hold no GBA-only code.
+
+use crate::world::{MAX_GRID, RingRowBytes, TABLE_LEN, World};
 
 /// One cell's rows (offsets used by the asm).
 #[repr(C)]
@@ -66,6 +70,158 @@ const _: () = {
     assert!(offset_of!(LineJob, k_stride) == 24 && offset_of!(LineJob, gm) == 28 && offset_of!(LineJob, f) == 32);
     assert!(offset_of!(LineJob, s) == 36 && offset_of!(LineJob, up) == 40 && offset_of!(LineJob, table) == 44);
 };
+
+/// Whether [`crate::fill::fill_rect`] hands part of a cell (`wx` of its
+/// `one` columns, `wx` > 1: the window's edges, or cells of 2 tiles) to
+/// [`fill_part_rows`]: it cannot straddle the ring's edge when N is a
+/// multiple of the spacing. (On the host the portable loop does it all.)
+#[instruction_set(arm::a32)]
+#[inline(always)]
+pub(crate) fn part_in_asm<const N: usize>(one: u32, wx: u32) -> bool {
+    one as usize <= N && wx > 1
+}
+
+/// Whole cell rows for [`crate::fill::fill_rect`]: `hy` ring rows from tile
+/// row `ty`, `one` references each from ring column `col` (a cell start, so a
+/// multiple of 4, as `one` is), four per word store. `slopes` is the cell's
+/// `[start, dstart, step, dstep]` (the first row's scaled value, its change
+/// per row, the step along a row, its change per row).
+#[instruction_set(arm::a32)]
+#[inline(always)]
+pub(crate) fn fill_cell_rows<const N: usize>(
+    rows: &mut [RingRowBytes<N>; N],
+    ty: u32,
+    col: usize,
+    hy: u32,
+    one: u32,
+    slopes: [u32; 4],
+    table: &[u8; TABLE_LEN],
+) {
+    let [start, dstart, step, dstep] = slopes;
+    let job = BlockJob {
+        dst: (&mut rows[ty as usize & (N - 1)] as *mut RingRowBytes<N> as usize + col) as u32,
+        rows: hy,
+        words: one >> 2,
+        start,
+        dstart,
+        step,
+        dstep,
+        table: table as *const [u8; TABLE_LEN] as usize as u32,
+        stride: N as u32,
+    };
+    // SAFETY: the job covers hy ring rows of the caller's window from column
+    // `col`, `one` bytes each, and the world's table: the cell starts at a
+    // multiple of the spacing, so of 4, in the ring row too, and its rows
+    // never straddle the ring's edge (N is a multiple of the spacing).
+    unsafe { terrain_fill_block(&job) };
+}
+
+/// Part of a cell for [`crate::fill::fill_rect`] (when [`part_in_asm`]): `hy`
+/// ring rows from tile row `ty`, `wx` references each from ring column `col`,
+/// the first at cell column `fx0`; `slopes` as for [`fill_cell_rows`]. Its job
+/// is spelled out apart from the whole-cell one: one shared branch choosing
+/// the kernel cost 253 more cycles per 64x64 rebuild (`cargo xtask bench`).
+#[instruction_set(arm::a32)]
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn fill_part_rows<const N: usize>(
+    rows: &mut [RingRowBytes<N>; N],
+    ty: u32,
+    col: usize,
+    hy: u32,
+    wx: u32,
+    fx0: u32,
+    slopes: [u32; 4],
+    table: &[u8; TABLE_LEN],
+) {
+    let [start, dstart, step, dstep] = slopes;
+    let job = BlockJob {
+        dst: (&mut rows[ty as usize & (N - 1)] as *mut RingRowBytes<N> as usize + col) as u32,
+        rows: hy,
+        words: wx,
+        start,
+        dstart,
+        step,
+        dstep,
+        table: table as *const [u8; TABLE_LEN] as usize as u32,
+        stride: N as u32,
+    };
+    // SAFETY: the job covers hy ring rows of the window from column `col`, wx
+    // bytes each (col + wx <= N), and the table.
+    unsafe { terrain_fill_bytes(&job, fx0) };
+}
+
+/// Fills `count` window columns (`DOWN`: tile columns `first ..`, rows `from
+/// .. from + N`) or rows (tile rows `first ..`, columns `from .. from + N`)
+/// that scroll in, one [`fill_line_arm`] each; `m` is the world side - 1.
+#[instruction_set(arm::a32)]
+#[inline(always)]
+pub(crate) fn fill_lines_arm<const N: usize, const DOWN: bool>(
+    world: &World,
+    cells: &mut [RingRowBytes<N>; N],
+    from: u32,
+    first: u32,
+    count: u32,
+    m: u32,
+) {
+    let mut k = 0;
+    while k < count {
+        fill_line_arm::<N, DOWN>(world, cells, from, first.wrapping_add(k) & m);
+        k += 1;
+    }
+}
+
+/// Fills one window column (`DOWN`: tile column `fixed`, rows `t0 .. t0 + N`)
+/// or row (tile row `fixed`, columns `t0 .. t0 + N`) with the ARM line walker,
+/// in the two runs the ring splits it into. The same values as
+/// [`crate::fill::fill_rect`].
+#[instruction_set(arm::a32)]
+#[inline(always)]
+pub(crate) fn fill_line_arm<const N: usize, const DOWN: bool>(
+    world: &World,
+    rows: &mut [RingRowBytes<N>; N],
+    t0: u32,
+    fixed: u32,
+) {
+    let p = world.params();
+    let s = p.spacing_log2 as u32;
+    let gm = (1u32 << p.grid_log2) - 1;
+    let grid = world.grid() as *const [u8; MAX_GRID * MAX_GRID] as usize as u32;
+    let cf = fixed >> s;
+    let (a, b) = ((cf & gm) & (MAX_GRID as u32 - 1), (cf.wrapping_add(1) & gm) & (MAX_GRID as u32 - 1));
+    let base = rows as *mut [RingRowBytes<N>; N] as usize as u32;
+    let ring_fixed = fixed & (N as u32 - 1);
+    let start = t0 & (N as u32 - 1);
+    let mut job = LineJob {
+        dst: 0,
+        dst_step: if DOWN { N as u32 } else { 1 },
+        count: 0,
+        t: 0,
+        grid_a: if DOWN { grid + a } else { grid + a * MAX_GRID as u32 },
+        grid_b: if DOWN { grid + b } else { grid + b * MAX_GRID as u32 },
+        k_stride: if DOWN { MAX_GRID as u32 } else { 1 },
+        gm,
+        f: fixed & ((1 << s) - 1),
+        s,
+        up: world.scale(),
+        table: world.table() as *const [u8; TABLE_LEN] as usize as u32,
+    };
+    // Run 1: ring positions start .. N; run 2: 0 .. start.
+    let mut run = 0;
+    while run < 2 {
+        let (from, count, t) =
+            if run == 0 { (start, N as u32 - start, t0) } else { (0, start, t0.wrapping_add(N as u32 - start)) };
+        if count > 0 {
+            job.dst = if DOWN { base + from * N as u32 + ring_fixed } else { base + ring_fixed * N as u32 + from };
+            job.count = count;
+            job.t = t;
+            // SAFETY: the run stays inside the ring (count positions from
+            // `from`, within N), the grid lines and the table belong to `world`.
+            unsafe { terrain_fill_line(&job) };
+        }
+        run += 1;
+    }
+}
 
 unsafe extern "C" {
     /// Fills one line of tiles, walking grid cells: exactly `World::fill_line`.

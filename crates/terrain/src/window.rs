@@ -169,13 +169,7 @@ fn scroll_in<const N: usize, const DOWN: bool>(
         return;
     }
     #[cfg(target_arch = "arm")]
-    {
-        let mut k = 0;
-        while k < count {
-            crate::fill::fill_line_arm::<N, DOWN>(world, cells, from, first.wrapping_add(k) & m);
-            k += 1;
-        }
-    }
+    crate::fill_kernels::fill_lines_arm::<N, DOWN>(world, cells, from, first, count, m);
     #[cfg(not(target_arch = "arm"))]
     if DOWN {
         fill_rect(world, cells, first & m, from, count, N as u32);

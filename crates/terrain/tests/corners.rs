@@ -133,3 +133,40 @@ proptest! {
         }
     }
 }
+
+/// A seeded corner world pinned whole (its fingerprint, which also pins the
+/// shuffle of the vertex table), and its largest tile: configuration 30 (30
+/// mod 31 = 30, not a multiple of 7) names tiles 240 ..= 247.
+#[test]
+fn corner_world_is_pinned() {
+    let w = corner_world(7, WorldParams::DEFAULT);
+    assert_eq!(w.fingerprint(), 0xFDD5_CB3E);
+    assert_eq!(w.max_tile(), 247);
+    assert!(w.is_corners());
+    // A configuration of no tiles counts as one: its first.
+    let mut configs = [ConfigTiles { first: 3, count: 2 }; CONFIGS];
+    configs[17] = ConfigTiles { first: 200, count: 0 };
+    configs[18] = ConfigTiles { first: 190, count: 10 };
+    let p = Placement::Corners(Corners { classes: 2, thresholds: [90, 0, 0], configs });
+    assert_eq!(World::with_placement(1, WorldParams::DEFAULT, &p).unwrap().max_tile(), 200);
+    configs[18].count = 12;
+    let p = Placement::Corners(Corners { classes: 2, thresholds: [90, 0, 0], configs });
+    assert_eq!(World::with_placement(1, WorldParams::DEFAULT, &p).unwrap().max_tile(), 201);
+}
+
+/// Corner sets made by hand may claim more classes than the three
+/// thresholds allow (banks hold 2 ..= 3): only the three thresholds are
+/// read, so the classes stay 0 ..= 3 and nothing indexes past them.
+#[test]
+fn more_classes_than_thresholds_read_only_the_three() {
+    let configs = [ConfigTiles { first: 0, count: 1 }; CONFIGS];
+    let p = Placement::Corners(Corners { classes: 9, thresholds: [40, 110, 180], configs });
+    let w = World::with_placement(5, WorldParams::DEFAULT, &p).unwrap();
+    let mut seen = [false; 4];
+    for y in 0..128 {
+        for x in 0..128 {
+            seen[w.vertex_class(x, y) as usize] = true;
+        }
+    }
+    assert!(seen.iter().filter(|&&s| s).count() >= 2);
+}

@@ -2,7 +2,7 @@
 
 use bank::{CONFIGS, ConfigTiles, Corners, Placement};
 use proptest::prelude::*;
-use terrain::{Window, World, WorldParams, class_band};
+use terrain::{Update, Window, World, WorldParams, class_band};
 
 fn check<const N: usize>(win: &Window<N>, world: &World) -> Result<(), TestCaseError> {
     let (ox, oy) = win.origin();
@@ -135,4 +135,130 @@ fn flying_for_ever_in_one_direction() {
             assert_eq!(win.get(ox + i, oy + j), world.tile_at(ox + i, oy + j));
         }
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 100, ..ProptestConfig::default() })]
+
+    /// Cells of two tiles (spacing 2^1): whole cells too narrow for the word
+    /// stores, filled a tile at a time.
+    #[test]
+    fn window16_on_two_tile_cells(g in 3u8..=5, p in placement(1), seed: u32, moves in moves()) {
+        walk::<16>(WorldParams { grid_log2: g, spacing_log2: 1, tile_count: 16 }, &p, seed, &moves)?;
+    }
+}
+
+/// Pinned sizes: the side is N; the RAM is the N x N references, the origin
+/// (two u32) and the valid flag, padded to 4 bytes.
+#[test]
+fn side_and_ram_are_pinned() {
+    assert_eq!(Window::<16>::side(), 16);
+    assert_eq!(Window::<64>::side(), 64);
+    assert_eq!(Window::<16>::ram_bytes(), 16 * 16 + 12);
+    assert_eq!(Window::<64>::ram_bytes(), 64 * 64 + 12);
+}
+
+/// `recenter` puts the camera's tile at window position N / 2 on both axes,
+/// wrapping round the world (128 tiles).
+#[test]
+fn recenter_centres_the_camera() {
+    let world = World::new(5, WorldParams::DEFAULT).unwrap();
+    let mut win = Window::<16>::new();
+    win.recenter(&world, 40, 50);
+    assert_eq!(win.origin(), (32, 42));
+    win.recenter(&world, 3, 130);
+    assert_eq!(win.origin(), (123, 122));
+    let mut win = Window::<64>::new();
+    win.recenter(&world, 100, 7);
+    assert_eq!(win.origin(), (68, 103));
+}
+
+/// `covers`: exactly the N x N tiles from the origin (wrapping), nothing
+/// before the first build or after `invalidate`.
+#[test]
+fn covers_exactly_the_window() {
+    let world = World::new(5, WorldParams::DEFAULT).unwrap();
+    let mut win = Window::<16>::new();
+    assert!(!win.covers(&world, 0, 0));
+    win.recenter(&world, 40, 50);
+    let cases = [
+        ((32, 42), true),
+        ((47, 57), true),
+        ((47 + 128, 57 + 256), true),
+        ((31, 42), false),
+        ((48, 42), false),
+        ((32, 41), false),
+        ((32, 58), false),
+        ((48, 57), false),
+        ((47, 58), false),
+    ];
+    for ((tx, ty), want) in cases {
+        assert_eq!(win.covers(&world, tx, ty), want, "tile ({tx}, {ty})");
+    }
+    // Over the seam: origin (123, 122), the window ends at (10, 9) wrapped.
+    win.recenter(&world, 3, 130);
+    assert!(win.covers(&world, 10, 9) && win.covers(&world, 123, 122));
+    assert!(!win.covers(&world, 11, 9) && !win.covers(&world, 10, 10) && !win.covers(&world, 122, 122));
+    win.invalidate();
+    assert!(!win.covers(&world, 3, 2));
+}
+
+/// `ring_row(r)` is ring row r mod N, where tile (tx, ty) sits at column
+/// tx mod N of row ty mod N.
+#[test]
+fn ring_rows_hold_the_tiles() {
+    let world = World::new(11, WorldParams::DEFAULT).unwrap();
+    let mut win = Window::<16>::new();
+    win.recenter(&world, 40, 50);
+    let (ox, oy) = win.origin();
+    for ty in oy..oy + 16 {
+        for tx in ox..ox + 16 {
+            let t = world.tile_at(tx, ty);
+            assert_eq!(win.ring_row(ty as usize % 16)[tx as usize % 16], t, "tile ({tx}, {ty})");
+            assert_eq!(win.ring_row(ty as usize + 32)[tx as usize % 16], t, "tile ({tx}, {ty}), row + 2N");
+        }
+    }
+}
+
+/// What each move reports: a build is N x N tiles; a step of k < N tiles
+/// along one axis, either way, N * k tiles and no rebuild, also over the seam
+/// and up to half the world (N - 1 = 63 of 128 tiles: the shortest way round
+/// is still forward); N tiles or more rebuild. The window equals the lookup
+/// after each.
+#[test]
+fn updates_count_what_scrolls_in() {
+    let world = World::new(8, WorldParams::DEFAULT).unwrap();
+    let mut win = Window::<64>::new();
+    let rebuilt = Update { tiles: 64 * 64, rebuilt: true };
+    let scrolled = |k: u32| Update { tiles: 64 * k, rebuilt: false };
+    let moves = [
+        ((0, 0), rebuilt),
+        ((1, 0), scrolled(1)),
+        ((0, 0), scrolled(1)),
+        ((0, 127), scrolled(1)),
+        ((0, 0), scrolled(1)),
+        ((63, 0), scrolled(63)),
+        ((0, 0), scrolled(63)),
+        ((0, 63), scrolled(63)),
+        ((0, 0), scrolled(63)),
+        ((125, 3), scrolled(6)),
+        ((61, 3), rebuilt),
+        ((61, 67), rebuilt),
+    ];
+    for ((cx, cy), want) in moves {
+        assert_eq!(win.recenter(&world, cx, cy), want, "to ({cx}, {cy})");
+        check(&win, &world).unwrap();
+    }
+    win.invalidate();
+    assert_eq!(win.recenter(&world, 61, 67), rebuilt);
+}
+
+/// Debug output names the window's side, origin and state.
+#[test]
+fn debug_shows_side_origin_and_state() {
+    let world = World::new(5, WorldParams::DEFAULT).unwrap();
+    let mut win = Window::<16>::default();
+    assert_eq!(format!("{win:?}"), "Window { n: 16, origin: (0, 0), valid: false }");
+    win.recenter(&world, 40, 50);
+    assert_eq!(format!("{win:?}"), "Window { n: 16, origin: (32, 42), valid: true }");
 }

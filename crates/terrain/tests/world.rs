@@ -124,3 +124,115 @@ proptest! {
         }
     }
 }
+
+/// FNV-1a over `tile_at`, row by row: what `fingerprint` is defined as.
+fn fnv_of_tiles(w: &World) -> u32 {
+    let n = w.size_tiles();
+    let mut h: u32 = 0x811C_9DC5;
+    for y in 0..n {
+        for x in 0..n {
+            h = (h ^ w.tile_at(x, y) as u32).wrapping_mul(0x0100_0193);
+        }
+    }
+    h
+}
+
+/// The fingerprint the GBA logs, pinned for two seeds: the default world
+/// (128 tiles, one row chunk) and a 512-tile world (two chunks of 256 per
+/// row); both equal FNV-1a over the lookup.
+#[test]
+fn fingerprints_are_pinned() {
+    let w = World::new(1, WorldParams::DEFAULT).unwrap();
+    assert_eq!(w.fingerprint(), 0xD0D3_C597);
+    assert_eq!(w.fingerprint(), fnv_of_tiles(&w));
+    let w = World::new(0xDEAD_BEEF, WorldParams { grid_log2: 6, spacing_log2: 3, tile_count: 200 }).unwrap();
+    assert_eq!(w.fingerprint(), 0xD536_1E88);
+    assert_eq!(w.fingerprint(), fnv_of_tiles(&w));
+}
+
+/// The accessors, pinned for a world that is not the default: seed, grid
+/// side, spacing, side in tiles, largest tile; and the RAM a world takes
+/// (4 KB of grid, 1 KB of table, 512 bytes of configurations, a few bytes
+/// more: the "about 5.6 KB" of the docs).
+#[test]
+fn accessors_are_pinned() {
+    let p = WorldParams { grid_log2: 5, spacing_log2: 2, tile_count: 9 };
+    let w = World::new(0xDEAD_BEEF, p).unwrap();
+    assert_eq!(w.seed(), 0xDEAD_BEEF);
+    assert_eq!(w.params(), p);
+    assert_eq!(w.grid_side(), 32);
+    assert_eq!(w.spacing(), 4);
+    assert_eq!(w.size_tiles(), 128);
+    assert_eq!(w.max_tile(), 8);
+    assert!(!w.is_corners());
+    let w = World::new(3, WorldParams { grid_log2: 2, spacing_log2: 7, tile_count: 256 }).unwrap();
+    assert_eq!((w.seed(), w.grid_side(), w.spacing(), w.size_tiles(), w.max_tile()), (3, 4, 128, 512, 255));
+    let w = World::new(0, WorldParams { tile_count: 1, ..WorldParams::DEFAULT }).unwrap();
+    assert_eq!((w.seed(), w.max_tile()), (0, 0));
+    assert_eq!(World::ram_bytes(), 5648);
+    assert_eq!(World::ram_bytes(), core::mem::size_of::<World>());
+}
+
+/// Debug names the parameters and the seed (the tables are left out).
+#[test]
+fn debug_shows_params_and_seed() {
+    let w = World::new(7, WorldParams::DEFAULT).unwrap();
+    assert_eq!(
+        format!("{w:?}"),
+        "World { params: WorldParams { grid_log2: 4, spacing_log2: 3, tile_count: 16 }, seed: 7, .. }"
+    );
+}
+
+/// Each error says what is wrong and what the range is.
+#[test]
+fn param_errors_read_well() {
+    let text = |e: ParamError| e.to_string();
+    assert_eq!(text(ParamError::Grid(7)), "grid_log2 7 is outside 2..=6 (4x4 to 64x64)");
+    assert_eq!(text(ParamError::Spacing(0)), "spacing_log2 0 is outside 1..=7 (2 to 128 tiles)");
+    assert_eq!(text(ParamError::TileCount(257)), "tile_count 257 is outside 1..=256");
+    assert_eq!(
+        text(ParamError::ClassBand { spacing_log2: 3, need: 64 }),
+        "a middle corner class is narrower than 64 field units, the most the field moves across a tile at \
+         spacing 2^3: use a wider spacing or fewer classes"
+    );
+}
+
+/// A bank of `tiles` 8 x 8 tiles, each one colour.
+fn bank_bytes(tiles: usize, placement: bank::Placement) -> Vec<u8> {
+    let texels: Vec<u16> =
+        (0..tiles).flat_map(|t| std::iter::repeat_n(bank::texel(t as u8, (t % 2) as u8), 64)).collect();
+    bank::encode(&bank::Contents {
+        tile_size: 8,
+        palette: &[0x03E0, 0x7C00],
+        tiles: &texels,
+        placement,
+        height_scale: bank::HEIGHT_SCALE_ONE,
+    })
+    .unwrap()
+}
+
+/// `for_bank`: the default grid and spacing with the bank's tile count and
+/// placement, so the same world as `new` / `with_placement` with those.
+#[test]
+fn for_bank_takes_the_banks_tiles_and_placement() {
+    let bytes = bank_bytes(5, bank::Placement::Paper);
+    let b = bank::parse(&bytes).unwrap();
+    let want = WorldParams { tile_count: 5, ..WorldParams::DEFAULT };
+    assert_eq!(World::params_for(&b), want);
+    let w = World::for_bank(9, &b).unwrap();
+    assert_eq!((w.seed(), w.params(), w.max_tile(), w.is_corners()), (9, want, 4, false));
+    assert_eq!(w.fingerprint(), World::new(9, want).unwrap().fingerprint());
+
+    let mut configs = [bank::ConfigTiles::default(); bank::CONFIGS];
+    for (c, e) in configs.iter_mut().enumerate() {
+        *e = bank::ConfigTiles { first: (c % 3) as u8, count: 1 };
+    }
+    let corners = bank::Placement::Corners(bank::Corners { classes: 2, thresholds: [128, 0, 0], configs });
+    let bytes = bank_bytes(3, corners);
+    let b = bank::parse(&bytes).unwrap();
+    let w = World::for_bank(4, &b).unwrap();
+    assert!(w.is_corners());
+    assert_eq!(w.max_tile(), 2);
+    let same = World::with_placement(4, WorldParams { tile_count: 3, ..WorldParams::DEFAULT }, &corners).unwrap();
+    assert_eq!(w.fingerprint(), same.fingerprint());
+}
