@@ -36,7 +36,8 @@ pub fn report(elf: &Path, p95: u64) -> Result<Report> {
     writeln!(
         text,
         "Items of {MIN_ITEM} bytes or more (`terrain::WORLD`, `TILE_WINDOW`, `TEXEL_CACHE` and `RELIEF` are \
-         the ROM's statics holding a `voxel::Landscape`'s parts):\n"
+         the ROM's statics holding a `voxel::Landscape`'s parts; `MAP_LAND` is the ROM's own map view, which a \
+         game need not have):\n"
     )?;
     writeln!(text, "| where | item | bytes |")?;
     writeln!(text, "|---|---|---|")?;
