@@ -28,6 +28,36 @@ pub struct BlockJob {
     pub stride: u32,
 }
 
+impl BlockJob {
+    /// The job for `hy` ring rows from tile row `ty`, `words` words (or
+    /// bytes, for `terrain_fill_bytes`) each from ring column `col`; `slopes`
+    /// is `[start, dstart, step, dstep]`.
+    #[instruction_set(arm::a32)]
+    #[inline(always)]
+    fn new<const N: usize>(
+        rows: &mut [RingRowBytes<N>; N],
+        ty: u32,
+        col: usize,
+        hy: u32,
+        words: u32,
+        slopes: [u32; 4],
+        table: &[u8; TABLE_LEN],
+    ) -> Self {
+        let [start, dstart, step, dstep] = slopes;
+        BlockJob {
+            dst: (&mut rows[ty as usize & (N - 1)] as *mut RingRowBytes<N> as usize + col) as u32,
+            rows: hy,
+            words,
+            start,
+            dstart,
+            step,
+            dstep,
+            table: table as *const [u8; TABLE_LEN] as usize as u32,
+            stride: N as u32,
+        }
+    }
+}
+
 /// A line of tiles across grid cells: a window row or column (offsets used by the asm).
 #[repr(C)]
 pub struct LineJob {
@@ -97,18 +127,7 @@ pub(crate) fn fill_cell_rows<const N: usize>(
     slopes: [u32; 4],
     table: &[u8; TABLE_LEN],
 ) {
-    let [start, dstart, step, dstep] = slopes;
-    let job = BlockJob {
-        dst: (&mut rows[ty as usize & (N - 1)] as *mut RingRowBytes<N> as usize + col) as u32,
-        rows: hy,
-        words: one >> 2,
-        start,
-        dstart,
-        step,
-        dstep,
-        table: table as *const [u8; TABLE_LEN] as usize as u32,
-        stride: N as u32,
-    };
+    let job = BlockJob::new(rows, ty, col, hy, one >> 2, slopes, table);
     // SAFETY: the job covers hy ring rows of the caller's window from column
     // `col`, `one` bytes each, and the world's table: the cell starts at a
     // multiple of the spacing, so of 4, in the ring row too, and its rows
@@ -134,18 +153,7 @@ pub(crate) fn fill_part_rows<const N: usize>(
     slopes: [u32; 4],
     table: &[u8; TABLE_LEN],
 ) {
-    let [start, dstart, step, dstep] = slopes;
-    let job = BlockJob {
-        dst: (&mut rows[ty as usize & (N - 1)] as *mut RingRowBytes<N> as usize + col) as u32,
-        rows: hy,
-        words: wx,
-        start,
-        dstart,
-        step,
-        dstep,
-        table: table as *const [u8; TABLE_LEN] as usize as u32,
-        stride: N as u32,
-    };
+    let job = BlockJob::new(rows, ty, col, hy, wx, slopes, table);
     // SAFETY: the job covers hy ring rows of the window from column `col`, wx
     // bytes each (col + wx <= N), and the table.
     unsafe { terrain_fill_bytes(&job, fx0) };
