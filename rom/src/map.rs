@@ -24,6 +24,12 @@ pub const SIDE: usize = PX * TILES;
 /// Tiles of the scale bar.
 pub const SCALE_TILES: usize = 8;
 
+/// The map's first tile (world tiles): the window's centre tiles.
+fn first_tile<const N: usize>(scene: &Scene<'_, N>) -> (usize, usize) {
+    let (ox, oy) = scene.window().origin();
+    (ox as usize + (N - TILES) / 2, oy as usize + (N - TILES) / 2)
+}
+
 /// The map's land ([`SIDE`] x [`SIDE`] palette indices, 16 KB: put it in
 /// EWRAM), drawn again only when the window has moved a tile or the world
 /// changed, and copied onto the page every frame.
@@ -47,8 +53,7 @@ impl Land {
         if self.drawn == Some((ox, oy, seed)) {
             return;
         }
-        // The map's first tile: the window's centre tiles.
-        let (mx, my) = (ox as usize + (N - TILES) / 2, oy as usize + (N - TILES) / 2);
+        let (mx, my) = first_tile(scene);
         let side = 1u32 << scene.tile_log2();
         // Texel of each of a tile's PX map pixels along a side (their
         // centres), as byte offsets in the tile: rows and columns.
@@ -103,9 +108,7 @@ pub fn draw<const N: usize>(
     assert!(x0.is_multiple_of(4) && x0 + SIDE <= crate::video::WIDTH && y0 + SIDE + 20 <= crate::video::HEIGHT);
     assert!(N >= TILES);
     land.update(scene, seed);
-    let window = scene.window();
-    let (ox, oy) = window.origin();
-    let (mx, my) = (ox as usize + (N - TILES) / 2, oy as usize + (N - TILES) / 2);
+    let (mx, my) = first_tile(scene);
     let base = page.as_ptr() as usize;
     for (y, row) in land.rows.iter().enumerate() {
         let at = base + (y0 + y) * crate::video::WIDTH + x0;
