@@ -88,6 +88,36 @@ pub struct LineJob {
     pub table: u32,
 }
 
+impl LineJob {
+    /// The job for tile row `fixed` (`DOWN` false) or tile column `fixed`
+    /// (`DOWN` true) of `world`; the caller sets where (`dst`, `dst_step`),
+    /// how many (`count`) and from where along the line (`t`).
+    #[instruction_set(arm::a32)]
+    #[inline(always)]
+    fn new<const DOWN: bool>(world: &World, fixed: u32) -> Self {
+        let p = world.params();
+        let s = p.spacing_log2 as u32;
+        let gm = (1u32 << p.grid_log2) - 1;
+        let grid = world.grid() as *const [u8; MAX_GRID * MAX_GRID] as usize as u32;
+        let cf = fixed >> s;
+        let (a, b) = ((cf & gm) & (MAX_GRID as u32 - 1), (cf.wrapping_add(1) & gm) & (MAX_GRID as u32 - 1));
+        LineJob {
+            dst: 0,
+            dst_step: 0,
+            count: 0,
+            t: 0,
+            grid_a: if DOWN { grid + a } else { grid + a * MAX_GRID as u32 },
+            grid_b: if DOWN { grid + b } else { grid + b * MAX_GRID as u32 },
+            k_stride: if DOWN { MAX_GRID as u32 } else { 1 },
+            gm,
+            f: fixed & ((1 << s) - 1),
+            s,
+            up: world.scale(),
+            table: world.table() as *const [u8; TABLE_LEN] as usize as u32,
+        }
+    }
+}
+
 // The asm reads the jobs by these offsets.
 const _: () = {
     use core::mem::offset_of;
@@ -191,29 +221,11 @@ pub(crate) fn fill_line_arm<const N: usize, const DOWN: bool>(
     t0: u32,
     fixed: u32,
 ) {
-    let p = world.params();
-    let s = p.spacing_log2 as u32;
-    let gm = (1u32 << p.grid_log2) - 1;
-    let grid = world.grid() as *const [u8; MAX_GRID * MAX_GRID] as usize as u32;
-    let cf = fixed >> s;
-    let (a, b) = ((cf & gm) & (MAX_GRID as u32 - 1), (cf.wrapping_add(1) & gm) & (MAX_GRID as u32 - 1));
     let base = rows as *mut [RingRowBytes<N>; N] as usize as u32;
     let ring_fixed = fixed & (N as u32 - 1);
     let start = t0 & (N as u32 - 1);
-    let mut job = LineJob {
-        dst: 0,
-        dst_step: if DOWN { N as u32 } else { 1 },
-        count: 0,
-        t: 0,
-        grid_a: if DOWN { grid + a } else { grid + a * MAX_GRID as u32 },
-        grid_b: if DOWN { grid + b } else { grid + b * MAX_GRID as u32 },
-        k_stride: if DOWN { MAX_GRID as u32 } else { 1 },
-        gm,
-        f: fixed & ((1 << s) - 1),
-        s,
-        up: world.scale(),
-        table: world.table() as *const [u8; TABLE_LEN] as usize as u32,
-    };
+    let mut job = LineJob::new::<DOWN>(world, fixed);
+    job.dst_step = if DOWN { N as u32 } else { 1 };
     // Run 1: ring positions start .. N; run 2: 0 .. start.
     let mut run = 0;
     while run < 2 {
@@ -229,6 +241,28 @@ pub(crate) fn fill_line_arm<const N: usize, const DOWN: bool>(
         }
         run += 1;
     }
+}
+
+/// [`World::walk`](crate::world::World::walk)'s paper placement: `n` tiles
+/// from `t0` along tile row `fixed` (`down` false) or column `fixed` (`down`
+/// true) into the `n` bytes from `out`, by the line walker.
+///
+/// # Safety
+/// `out` must be `n` writable bytes.
+#[instruction_set(arm::a32)]
+#[inline(always)]
+pub(crate) unsafe fn walk_line_arm(world: &World, down: bool, t0: u32, fixed: u32, n: usize, out: usize) {
+    if n == 0 {
+        return;
+    }
+    let mut job = if down { LineJob::new::<true>(world, fixed) } else { LineJob::new::<false>(world, fixed) };
+    job.dst = out as u32;
+    job.dst_step = 1;
+    job.count = n as u32;
+    job.t = t0;
+    // SAFETY: the n bytes from `out` are the caller's; the grid lines and the
+    // table belong to `world`.
+    unsafe { terrain_fill_line(&job) };
 }
 
 unsafe extern "C" {

@@ -90,6 +90,62 @@ impl<const N: usize> Window<N> {
         self.cells[(ty & Self::MASK) as usize].0[(tx & Self::MASK) as usize]
     }
 
+    /// Writes the references of `out.len()` tiles from (`tx`, `ty`) on, along
+    /// x (`down` false) or along y (`down` true), wrapping with the world:
+    /// `out[i]` is `world.tile_at` of the `i`-th. The tiles the window holds
+    /// are copied from the ring (a load each), the rest computed by the
+    /// world's line walk (as [`World::fill_row`] / [`World::fill_column`]: a
+    /// few adds a tile, where `tile_at` costs four lookups). On the GBA: ARM
+    /// code.
+    ///
+    /// ```
+    /// use terrain::{Window, World, WorldParams};
+    /// let world = World::new(7, WorldParams { tile_count: 4, ..WorldParams::DEFAULT }).unwrap();
+    /// let mut window = Box::new(Window::<16>::new());
+    /// window.recenter(&world, 40, 40); // tiles 32 ..= 47 in x and y
+    /// let mut line = [0; 30];
+    /// window.line(&world, 20, 41, false, &mut line); // 20 ..= 31 from the world, 32 ..= 47 from the ring, 48 ..= 49 from the world
+    /// assert!((0..30).all(|i| line[i] == world.tile_at(20 + i as u32, 41)));
+    /// ```
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
+    pub fn line(&self, world: &World, tx: u32, ty: u32, down: bool, out: &mut [u8]) {
+        let w = world.size_tiles();
+        let m = w - 1;
+        let (ax, ay) = (tx.wrapping_sub(self.origin.0) & m, ty.wrapping_sub(self.origin.1) & m);
+        let (along, across) = if down { (ay, ax) } else { (ax, ay) };
+        let (t0, fixed) = if down { (ty, tx) } else { (tx, ty) };
+        let held = self.valid && across < N as u32;
+        let base = out as *mut [u8] as *mut u8 as usize;
+        let n = out.len() as u32;
+        let mut i = 0;
+        while i < n {
+            let off = along.wrapping_add(i) & m;
+            let left = n - i;
+            if held && off < N as u32 {
+                // In the window up to its edge.
+                let seg = if N as u32 - off < left { N as u32 - off } else { left };
+                let mut k = i;
+                while k < i + seg {
+                    let t = t0.wrapping_add(k);
+                    let tile = if down { self.get(fixed, t) } else { self.get(t, fixed) };
+                    // SAFETY: k < n, the length of `out`. Integer addressing:
+                    // `core`'s slice methods cannot be inlined into ARM code.
+                    unsafe { *((base + k as usize) as *mut u8) = tile };
+                    k += 1;
+                }
+                i += seg;
+            } else {
+                // Outside it up to where the line (wrapping round the world)
+                // comes back in, or to the end.
+                let seg = if held && w - off < left { w - off } else { left };
+                // SAFETY: `seg` bytes from `i`, inside `out` (i + seg <= n).
+                unsafe { world.walk(down, t0.wrapping_add(i), fixed, seg as usize, base + i as usize) };
+                i += seg;
+            }
+        }
+    }
+
     /// Ring row `r` (tile (`tx`, `ty`) is at `ring_row(ty mod N)[tx mod N]`), for renderers.
     #[inline(always)]
     pub fn ring_row(&self, r: usize) -> &[u8; N] {

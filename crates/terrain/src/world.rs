@@ -487,21 +487,40 @@ impl World {
     /// Writes the tiles (`tx0 + i`, `ty`), i in `0..out.len()`, into `out[i]`.
     /// Gives exactly [`World::tile_at`], a few adds per tile.
     pub fn fill_row(&self, tx0: u32, ty: u32, out: &mut [u8]) {
-        if self.corners {
-            // SAFETY: `out` is out.len() writable bytes, written from 0 on.
-            unsafe { self.fill_line_corners(false, tx0, ty, out.len(), RingOut::slice(out)) };
-        } else {
-            self.fill_line::<false>(tx0, ty, out.len(), &mut SliceOut(out));
-        }
+        // SAFETY: `out` is out.len() writable bytes.
+        unsafe { self.walk(false, tx0, ty, out.len(), out as *mut [u8] as *mut u8 as usize) };
     }
 
     /// Writes the tiles (`tx`, `ty0 + i`), i in `0..out.len()`, into `out[i]`.
     pub fn fill_column(&self, tx: u32, ty0: u32, out: &mut [u8]) {
+        // SAFETY: as above.
+        unsafe { self.walk(true, ty0, tx, out.len(), out as *mut [u8] as *mut u8 as usize) };
+    }
+
+    /// `n` tiles from `t0` along tile row `fixed` (`down` false) or tile
+    /// column `fixed` (`down` true), into the `n` bytes from address `out`,
+    /// by the walk of the world's placement (on the GBA: ARM code in IWRAM;
+    /// the paper's placement through the window's line walker).
+    ///
+    /// # Safety
+    /// `out` must be the address of `n` writable bytes.
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32), unsafe(link_section = ".iwram.terrain"), inline(never))]
+    pub(crate) unsafe fn walk(&self, down: bool, t0: u32, fixed: u32, n: usize, out: usize) {
+        let ring = RingOut { base: out, start: 0, mask: usize::MAX, stride: 1 };
         if self.corners {
-            // SAFETY: as above.
-            unsafe { self.fill_line_corners(true, ty0, tx, out.len(), RingOut::slice(out)) };
-        } else {
-            self.fill_line::<true>(ty0, tx, out.len(), &mut SliceOut(out));
+            // SAFETY: the caller's contract.
+            unsafe { self.fill_line_corners(down, t0, fixed, n, ring) };
+            return;
+        }
+        // SAFETY: the caller's contract.
+        #[cfg(target_arch = "arm")]
+        unsafe {
+            crate::fill_kernels::walk_line_arm(self, down, t0, fixed, n, out)
+        };
+        #[cfg(not(target_arch = "arm"))]
+        // SAFETY: the caller's contract.
+        unsafe {
+            if down { self.fill_line::<true>(t0, fixed, n, ring) } else { self.fill_line::<false>(t0, fixed, n, ring) }
         }
     }
 
@@ -581,14 +600,18 @@ impl World {
         if down { self.across::<true>(along, cf, ff) } else { self.across::<false>(along, cf, ff) }
     }
 
-    /// The walk behind the slice fills and the window's columns: `n` tiles
+    /// The paper placement's walk for [`World::walk`] on the host (on the GBA
+    /// the line walker in `fill_kernels` does it, checked against this by the
+    /// in-ROM kernel tests): `n` tiles
     /// from `t0` along x (`DOWN` false; `fixed` is y) or along y (`DOWN` true;
     /// `fixed` is x), handed to `out.put(i, tile)`. One grid cell at a time:
     /// inside a cell the bilinear interpolation is linear along the walk, so a
     /// tile costs one add and one table read (see [`World::scale`]).
-    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
-    #[inline(always)]
-    pub(crate) fn fill_line<const DOWN: bool>(&self, t0: u32, fixed: u32, n: usize, out: &mut impl LineOut) {
+    ///
+    /// # Safety
+    /// `out` must describe `n` writable bytes (see [`RingOut`]).
+    #[cfg(not(target_arch = "arm"))]
+    pub(crate) unsafe fn fill_line<const DOWN: bool>(&self, t0: u32, fixed: u32, n: usize, out: RingOut) {
         let s = self.params.spacing_log2 as u32;
         let one = 1u32 << s;
         let up = self.scale();
@@ -609,7 +632,8 @@ impl World {
             }
             let end = i + run;
             while i < end {
-                out.put(i, self.table[(v >> (32 - TABLE_BITS)) as usize]);
+                // SAFETY: i < n; the caller's contract.
+                unsafe { out.put(i, self.table[(v >> (32 - TABLE_BITS)) as usize]) };
                 v = v.wrapping_add(step);
                 i += 1;
             }
@@ -684,14 +708,7 @@ pub(crate) struct RingRowBytes<const N: usize>(pub(crate) [u8; N]);
 // Four tiles per word store assume the byte order of both the GBA and our hosts.
 const _: () = assert!(cfg!(target_endian = "little"), "tile words are packed little-endian");
 
-/// Where a line fill puts its tiles (the window's ring rows and columns, or a
-/// plain slice).
-pub(crate) trait LineOut {
-    /// Stores tile `t` as the line's `i`-th.
-    fn put(&mut self, i: usize, t: u8);
-}
-
-/// Where a corner-placement line walk stores its `i`-th tile: at address
+/// Where a line walk stores its `i`-th tile: at address
 /// `base + ((start + i) & mask) * stride` (a window's ring row or column, or
 /// a plain slice).
 #[derive(Clone, Copy)]
@@ -703,11 +720,6 @@ pub(crate) struct RingOut {
 }
 
 impl RingOut {
-    /// Tiles `0 .. out.len()` of a slice.
-    fn slice(out: &mut [u8]) -> RingOut {
-        RingOut { base: out.as_mut_ptr() as usize, start: 0, mask: usize::MAX, stride: 1 }
-    }
-
     /// Stores tile `t` as the line's `i`-th.
     ///
     /// # Safety
@@ -718,15 +730,6 @@ impl RingOut {
         // SAFETY: the caller's contract; integer addressing because `core`'s
         // pointer methods cannot be inlined into ARM code on the GBA.
         unsafe { *((self.base + ((self.start + i) & self.mask) * self.stride) as *mut u8) = t };
-    }
-}
-
-struct SliceOut<'a>(&'a mut [u8]);
-
-impl LineOut for SliceOut<'_> {
-    #[inline(always)]
-    fn put(&mut self, i: usize, t: u8) {
-        self.0[i] = t;
     }
 }
 

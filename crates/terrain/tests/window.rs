@@ -262,3 +262,59 @@ fn debug_shows_side_origin_and_state() {
     win.recenter(&world, 40, 50);
     assert_eq!(format!("{win:?}"), "Window { n: 16, origin: (32, 42), valid: true }");
 }
+
+/// `line` from (`tx`, `ty`), `len` tiles, against the lookup of each.
+fn line_matches<const N: usize>(
+    win: &Window<N>,
+    world: &World,
+    (tx, ty): (u32, u32),
+    down: bool,
+    len: usize,
+) -> Result<(), TestCaseError> {
+    let mut out = vec![0xEE; len + 1];
+    win.line(world, tx, ty, down, &mut out[..len]);
+    for (i, &t) in out[..len].iter().enumerate() {
+        let (x, y) = if down { (tx, ty.wrapping_add(i as u32)) } else { (tx.wrapping_add(i as u32), ty) };
+        prop_assert_eq!(t, world.tile_at(x, y), "tile {} of the line, ({}, {})", i, x, y);
+    }
+    prop_assert_eq!(out[len], 0xEE, "nothing written past the line");
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// Lines that start inside, outside or across the window, wrap round the
+    /// world, or meet a window never filled (or out of date).
+    #[test]
+    fn line_equals_lookup(
+        (g, s, p) in (2u8..=4, 2u8..=4).prop_flat_map(|(g, s)| (Just(g), Just(s), placement(s))),
+        seed: u32,
+        centre in (any::<u32>(), any::<u32>()),
+        from in (-40i32..40, -40i32..40),
+        down: bool,
+        len in 0usize..200,
+        state in 0u8..3,
+    ) {
+        let world = World::with_placement(seed, WorldParams { grid_log2: g, spacing_log2: s, tile_count: 16 }, &p).unwrap();
+        let mut win = Window::<16>::new();
+        if state > 0 {
+            win.recenter(&world, centre.0, centre.1);
+        }
+        if state == 2 {
+            win.invalidate();
+        }
+        let start = (centre.0.wrapping_add(from.0 as u32), centre.1.wrapping_add(from.1 as u32));
+        line_matches(&win, &world, start, down, len)?;
+    }
+
+    /// A window as wide as the world holds every line: it comes back in
+    /// after each lap.
+    #[test]
+    fn line_round_a_world_as_wide_as_the_window(p in placement(2), seed: u32, start in (any::<u32>(), any::<u32>()), down: bool, len in 0usize..80) {
+        let world = World::with_placement(seed, WorldParams { grid_log2: 2, spacing_log2: 2, tile_count: 5 }, &p).unwrap();
+        let mut win = Window::<16>::new();
+        win.recenter(&world, start.1, start.0);
+        line_matches(&win, &world, start, down, len)?;
+    }
+}

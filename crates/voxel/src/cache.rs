@@ -85,6 +85,8 @@ pub struct TexelCache {
     far: [u16; FAR * FAR],
     near_ring: Ring,
     far_ring: Ring,
+    /// The fill's line buffer (tile references).
+    line: [u8; LINE_TILES],
     valid: bool,
 }
 
@@ -112,6 +114,7 @@ impl TexelCache {
             far: [0; FAR * FAR],
             near_ring: Ring { origin: (0, 0) },
             far_ring: Ring { origin: (0, 0) },
+            line: [0; LINE_TILES],
             valid: false,
         }
     }
@@ -152,10 +155,27 @@ impl TexelCache {
         let rebuild = !self.valid;
         let mut written = 0;
         let (nx, ny) = centre(px, py, heading, NEAR_REACH);
-        written +=
-            follow_ring::<N, false>(&mut self.near, &mut self.near_ring, world, scene, nx >> 2, ny >> 2, rebuild);
+        written += follow_ring::<N, false>(
+            &mut self.near,
+            &mut self.line,
+            &mut self.near_ring,
+            world,
+            scene,
+            nx >> 2,
+            ny >> 2,
+            rebuild,
+        );
         let (fx, fy) = centre(px, py, heading, FAR_REACH);
-        written += follow_ring::<N, true>(&mut self.far, &mut self.far_ring, world, scene, fx >> 3, fy >> 3, rebuild);
+        written += follow_ring::<N, true>(
+            &mut self.far,
+            &mut self.line,
+            &mut self.far_ring,
+            world,
+            scene,
+            fx >> 3,
+            fy >> 3,
+            rebuild,
+        );
         self.valid = true;
         CacheUpdate { written, rebuilt: rebuild }
     }
@@ -165,8 +185,10 @@ impl TexelCache {
 /// texel) so that level coordinate (`cx`, `cy`) is at its centre.
 #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
 #[inline(always)]
+#[allow(clippy::too_many_arguments)]
 fn follow_ring<const N: usize, const FAR_LEVEL: bool>(
     ring: &mut [u16],
+    line: &mut [u8; LINE_TILES],
     state: &mut Ring,
     world: &World,
     scene: &Scene<'_, N>,
@@ -183,7 +205,7 @@ fn follow_ring<const N: usize, const FAR_LEVEL: bool>(
     let dy = signed(oy.wrapping_sub(state.origin.1) & m, m);
     let (adx, ady) = (dx.unsigned_abs(), dy.unsigned_abs());
     if rebuild || adx >= span || ady >= span {
-        fill(ring, world, scene, FAR_LEVEL, ox, oy, span, span);
+        fill(ring, line, world, scene, FAR_LEVEL, ox, oy, span, span);
         state.origin = (ox, oy);
         return span * span;
     }
@@ -191,11 +213,11 @@ fn follow_ring<const N: usize, const FAR_LEVEL: bool>(
     // Columns first, over the old rows; then rows, over the new columns.
     if adx > 0 {
         let first = if dx > 0 { old_x.wrapping_add(span) } else { ox };
-        fill(ring, world, scene, FAR_LEVEL, first & m, old_y, adx, span);
+        fill(ring, line, world, scene, FAR_LEVEL, first & m, old_y, adx, span);
     }
     if ady > 0 {
         let first = if dy > 0 { old_y.wrapping_add(span) } else { oy };
-        fill(ring, world, scene, FAR_LEVEL, ox, first & m, span, ady);
+        fill(ring, line, world, scene, FAR_LEVEL, ox, first & m, span, ady);
     }
     state.origin = (ox, oy);
     (adx + ady) * span
@@ -209,13 +231,26 @@ fn signed(d: u32, m: u32) -> i32 {
     if d > m / 2 { d as i32 - (m as i32 + 1) } else { d as i32 }
 }
 
+/// The fill's line buffer: the tiles of one line, at most a ring's side of
+/// entries (two texels each in the far ring) from anywhere in a tile of the
+/// smallest size; a power of two, so indices are masked into it.
+const LINE_TILES: usize = 128;
+
+const _: () = {
+    let smallest = bank::TILE_SIZES[0] as usize;
+    assert!(LINE_TILES.is_power_of_two());
+    assert!((FAR * 2).div_ceil(smallest) < LINE_TILES && NEAR <= FAR * 2);
+};
+
 /// Writes level entries `x0 .. x0 + w` x `y0 .. y0 + h` (wrapping) into the
-/// ring: the tile of each from the world's lookup (once per tile a row
-/// crosses), the texel from the bank.
+/// ring, a line at a time along the longer side: the tiles of the line from
+/// the window ([`terrain::Window::line`]: the ring's copy, or the world's line walk
+/// where the window does not reach), then per tile the texels from the bank.
 #[cfg_attr(target_arch = "arm", instruction_set(arm::a32), unsafe(link_section = ".iwram.cache"), inline(never))]
 #[allow(clippy::too_many_arguments)]
 fn fill<const N: usize>(
     ring: &mut [u16],
+    line: &mut [u8; LINE_TILES],
     world: &World,
     scene: &Scene<'_, N>,
     far_level: bool,
@@ -225,31 +260,35 @@ fn fill<const N: usize>(
     h: u32,
 ) {
     let (side, unit) = if far_level { (FAR, 1) } else { (NEAR, 0) };
-    if ring.len() != side * side {
+    let tl = scene.tile_log2();
+    // The line buffer holds every line of the smallest tiles; a line is at
+    // most a ring's side.
+    if ring.len() != side * side || tl < bank::TILE_SIZES[0].trailing_zeros() || w as usize > side || h as usize > side
+    {
         return;
     }
-    let tl = scene.tile_log2();
     let tmask = (1u32 << tl) - 1;
     let base = ring as *mut [u16] as *mut u16 as usize;
-    // Walk along the longer side, in runs: a run is the entries of one tile
-    // that sit next to each other in the ring; per run one world lookup and
-    // one source address, then a plain copy.
+    let window = scene.window();
+    // A run is the entries of one tile that sit next to each other in the
+    // ring: per run one source address, then a plain copy.
     let rows = w >= h;
     let (along, across) = if rows { (w, h) } else { (h, w) };
     let mut j = 0;
     while j < across {
+        // The line's first entry, and its world texel (texel (2x, 2y) for far
+        // entries).
+        let (xs, ys) = if rows { (x0, y0.wrapping_add(j)) } else { (x0.wrapping_add(j), y0) };
+        let (txs, tys) = (xs << unit, ys << unit);
+        let lead = if rows { txs & tmask } else { tys & tmask };
+        // At most LINE_TILES: `along` is at most the ring's side (checked above).
+        let count = (((lead + ((along - 1) << unit)) >> tl) as usize + 1).min(LINE_TILES);
+        window.line(world, txs >> tl, tys >> tl, !rows, &mut line[..count]);
         let mut i = 0;
         while i < along {
-            let (x, y) =
-                if rows { (x0.wrapping_add(i), y0.wrapping_add(j)) } else { (x0.wrapping_add(j), y0.wrapping_add(i)) };
-            // World texel of the entry (texel (2x, 2y) for far entries).
+            let (x, y) = if rows { (xs.wrapping_add(i), ys) } else { (xs, ys.wrapping_add(i)) };
             let (tx, ty) = (x << unit, y << unit);
-            // The window's reference where it has it (one load), else the
-            // world's lookup (the rings reach further than a 64-wide window
-            // of 8-texel tiles).
-            let (ttx, tty) = (tx >> tl, ty >> tl);
-            let window = scene.window();
-            let tile = if window.covers(world, ttx, tty) { window.get(ttx, tty) } else { world.tile_at(ttx, tty) };
+            let tile = line[((lead + (i << unit)) >> tl) as usize & (LINE_TILES - 1)];
             let (in_tile, in_ring) =
                 if rows { (tx & tmask, x as usize & (side - 1)) } else { (ty & tmask, y as usize & (side - 1)) };
             // Entries left in this tile along the walk, and in this lap of the ring.

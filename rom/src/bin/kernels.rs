@@ -5,7 +5,8 @@
 //!   cells, the line walker; and the corner walker in IWRAM): random worlds
 //!   of both placements, random walks, jumps and new worlds, two window
 //!   sizes; after every move each reference equals `World::tile_at`, the
-//!   portable lookup;
+//!   portable lookup; so does a random line of `Window::line` after each
+//!   move (ring copies, the corner walker, the line walker into a buffer);
 //! - the column march (`crates/voxel/src/march.rs`, reading the texel cache):
 //!   random cameras over the built-in bank; the frame it draws into RAM laid
 //!   out as mode 4 equals the portable renderer's, byte for byte.
@@ -137,10 +138,43 @@ fn windows<const N: usize>(rng: &mut Rng, world: &mut World, window: &mut Window
                 );
                 return None;
             }
+            // A line from near the window, in or out of it: `Window::line`
+            // (the ring, the corner walker, or the line walker on a byte
+            // buffer) against the lookup.
+            let r = rng.next_u32();
+            let (down, len) = (r & 1 == 1, 1 + (r >> 1) as usize % LINE);
+            let lx = x.wrapping_add((r >> 8) % (2 * N as u32)).wrapping_sub(N as u32);
+            let ly = y.wrapping_add((r >> 20) % (2 * N as u32)).wrapping_sub(N as u32);
+            let mut line = [0u8; LINE];
+            window.line(world, lx, ly, down, &mut line[..len]);
+            for (i, &got) in line[..len].iter().enumerate() {
+                let (tx, ty) = if down { (lx, ly.wrapping_add(i as u32)) } else { (lx.wrapping_add(i as u32), ly) };
+                let want = world.tile_at(tx, ty);
+                if got != want {
+                    log!(
+                        "kernels: line {} FAILED: world seed={:#x} {:?} placement corners={}: tile {} of the {}-tile line from ({}, {}) down={} is {}, {} by the lookup",
+                        N,
+                        seed,
+                        params,
+                        world.is_corners(),
+                        i,
+                        len,
+                        lx,
+                        ly,
+                        down,
+                        got,
+                        want
+                    );
+                    return None;
+                }
+            }
         }
     }
     Some(moves)
 }
+
+/// Longest line checked (a little more than a 64-wide window).
+const LINE: usize = 100;
 
 /// Random cameras over the built-in bank: the march (fast path, through the
 /// texel cache) against the portable renderer. Returns the frames checked.
