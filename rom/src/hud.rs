@@ -1,9 +1,12 @@
 //! The HUD as sprites: [`ROWS`] rows of 30 8x8 objects across the top of
 //! the screen, one per character cell, showing the font's glyphs loaded once
-//! into object VRAM. A frame writes its text into a buffer (a few hundred
-//! cycles of formatting); [`Hud::show`], in VBlank, rewrites only the cells
-//! whose character changed. Drawing the same text into the mode 4 page, as
-//! the HUD used to, cost about 100,000 cycles a frame.
+//! into object VRAM. A frame writes its text into a buffer with
+//! [`RowWriter`]'s own number writers (no `core::fmt`: its machinery and
+//! divisions, Thumb code in ROM, made the HUD cost about half as much again);
+//! [`Hud::show`], in VBlank, rewrites only the cells whose character changed.
+//! The bench's "HUD on" row gives what the HUD costs a frame. Drawing the
+//! same text into the mode 4 page, as the HUD used to, cost about 100,000
+//! cycles a frame.
 //!
 //! In mode 4 objects take tiles 512..=1023 (the page occupies the rest of
 //! VRAM); glyph `c` (0..128) is tile 512 + `c`, 4 bits per pixel, palette
@@ -101,13 +104,88 @@ pub struct RowWriter<'a> {
     col: usize,
 }
 
+/// How a number fills a wider field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Align {
+    /// Spaces after it (`{:<width}`).
+    Left,
+    /// Spaces before it (`{:>width}`).
+    Right,
+}
+
+/// Powers of ten a `u32` can hold, largest first.
+const POWERS: [u32; 10] = [1_000_000_000, 100_000_000, 10_000_000, 1_000_000, 100_000, 10_000, 1_000, 100, 10, 1];
+
+impl RowWriter<'_> {
+    /// Writes `s` (characters outside printable ASCII as `?`).
+    pub fn text(&mut self, s: &str) -> &mut Self {
+        let _ = fmt::Write::write_str(self, s);
+        self
+    }
+
+    /// Writes `v` in decimal, padded with spaces to `width` cells: what
+    /// `{:<width$}` or `{:>width$}` print, without `core::fmt`; digits by
+    /// subtracting powers of ten (at most 9 times each), no division.
+    pub fn uint(&mut self, v: u32, width: usize, align: Align) -> &mut Self {
+        self.number(false, v, width, align)
+    }
+
+    /// [`RowWriter::uint`] for a signed value (a `-` before the digits).
+    pub fn int(&mut self, v: i32, width: usize, align: Align) -> &mut Self {
+        self.number(v < 0, v.unsigned_abs(), width, align)
+    }
+
+    /// Writes `v` as eight upper-case hexadecimal digits (`{:08X}`).
+    pub fn hex8(&mut self, v: u32) -> &mut Self {
+        for k in (0..8).rev() {
+            let d = ((v >> (4 * k)) & 15) as u8;
+            self.push(if d < 10 { b'0' + d } else { b'A' + d - 10 });
+        }
+        self
+    }
+
+    fn number(&mut self, negative: bool, mut v: u32, width: usize, align: Align) -> &mut Self {
+        let mut digits = [0u8; 10];
+        let mut n = 0;
+        for p in POWERS {
+            let mut d = 0;
+            while v >= p {
+                v -= p;
+                d += 1;
+            }
+            if d > 0 || n > 0 || p == 1 {
+                digits[n] = b'0' + d;
+                n += 1;
+            }
+        }
+        let len = n + negative as usize;
+        let pad = width.saturating_sub(len);
+        if align == Align::Right {
+            (0..pad).for_each(|_| self.push(b' '));
+        }
+        if negative {
+            self.push(b'-');
+        }
+        digits[..n].iter().for_each(|&d| self.push(d));
+        if align == Align::Left {
+            (0..pad).for_each(|_| self.push(b' '));
+        }
+        self
+    }
+
+    /// Puts one character in the next cell, if the row has one left.
+    fn push(&mut self, c: u8) {
+        if self.col < self.cells.len() {
+            self.cells[self.col] = c;
+            self.col += 1;
+        }
+    }
+}
+
 impl fmt::Write for RowWriter<'_> {
     fn write_str(&mut self, s: &str) -> fmt::Result {
         for ch in s.chars() {
-            if self.col < self.cells.len() {
-                self.cells[self.col] = if ch.is_ascii() && !ch.is_ascii_control() { ch as u8 } else { b'?' };
-                self.col += 1;
-            }
+            self.push(if ch.is_ascii() && !ch.is_ascii_control() { ch as u8 } else { b'?' });
         }
         Ok(())
     }

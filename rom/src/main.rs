@@ -13,7 +13,7 @@ use gba::prelude::Color;
 use terrain::rng::Rng;
 use terrain::{Window, World};
 use terrain_rom::cycles::Cycles;
-use terrain_rom::hud::Hud;
+use terrain_rom::hud::{Align, Hud};
 use terrain_rom::input::{Keys, bit};
 use terrain_rom::log::Level;
 use terrain_rom::panic::error_screen;
@@ -128,9 +128,17 @@ fn with_iwram_scratch<R>(world: &mut World, f: impl FnOnce(&mut tiles::CrcTables
 /// The HUD's text: three rows across the top of the screen, each a
 /// full-width bar (text never passes the right edge: what would is dropped).
 fn write_hud(hud: &mut Hud, seed: u32, camera: &Camera, fps_tenths: u32, cycles: u32, window: u32) {
-    let _ = write!(hud.row(0), "SEED {:08X}  FPS {:>2}.{}", seed, fps_tenths / 10, fps_tenths % 10);
-    let _ = write!(hud.row(1), "X {:<5}  Y {:<5}  Z {}", camera.x >> 8, camera.y >> 8, camera.z >> 8);
-    let _ = write!(hud.row(2), "CYC {:<8} WIN {}", cycles, window);
+    // "SEED {:08X}  FPS {:>2}.{}", "X {:<5}  Y {:<5}  Z {}", "CYC {:<8} WIN {}".
+    let (whole, tenth) = (fps_tenths / 10, fps_tenths % 10);
+    hud.row(0).text("SEED ").hex8(seed).text("  FPS ").uint(whole, 2, Align::Right).text(".").uint(tenth, 0, Align::Left);
+    hud.row(1)
+        .text("X ")
+        .uint(camera.x >> 8, 5, Align::Left)
+        .text("  Y ")
+        .uint(camera.y >> 8, 5, Align::Left)
+        .text("  Z ")
+        .int(camera.z >> 8, 0, Align::Left);
+    hud.row(2).text("CYC ").uint(cycles, 8, Align::Left).text(" WIN ").uint(window, 0, Align::Left);
 }
 
 /// The HUD's colours: the background palette's text and bar entries.
