@@ -320,6 +320,7 @@ extern "C" fn main() -> ! {
     let (fg, bg) = hud_colours(&palette);
     let mut hud_text = Hud::init(fg, bg);
     let mut hud_show_cycles = 0;
+    let mut hud_objects = 0;
     let mut select_used = false;
     let mut frame: u32 = 0;
     let mut done = refresh::count();
@@ -410,7 +411,7 @@ extern "C" fn main() -> ! {
         let cycles = t.elapsed() - world_cycles + hud_show_cycles;
         log!(
             Level::Debug,
-            "frame n={} page={} view={} cycles={} render={} window={} window_tiles={} cache={} cache_entries={} samples={} refreshes={} hud_objects={} {}",
+            "frame n={} page={} view={} cycles={} render={} window={} window_tiles={} cache={} cache_entries={} samples={} refreshes={} hud_show={} hud_objects={} {}",
             frame,
             screen.shown() ^ 1,
             view.number(),
@@ -423,11 +424,12 @@ extern "C" fn main() -> ! {
             samples,
             refreshes,
             hud_show_cycles,
+            hud_objects,
             Place(seed, &camera)
         );
         wait_vblank();
         let th = Cycles::now();
-        hud_text.show(hud);
+        hud_objects = hud_text.show(hud);
         hud_show_cycles = th.elapsed();
         screen.flip();
         frame = frame.wrapping_add(1);
