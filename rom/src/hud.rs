@@ -67,7 +67,7 @@ impl Hud {
     /// dropped; the rest of the row is cleared when the writer is dropped.
     pub fn row(&mut self, row: usize) -> RowWriter<'_> {
         let start = row.min(ROWS - 1) * COLUMNS;
-        RowWriter { cells: &mut self.text[start..start + COLUMNS], col: 0 }
+        RowWriter::new(&mut self.text[start..start + COLUMNS])
     }
 
     /// Shows the text (or hides the HUD if `!visible`): rewrites only the
@@ -116,7 +116,13 @@ pub enum Align {
 /// Powers of ten a `u32` can hold, largest first.
 const POWERS: [u32; 10] = [1_000_000_000, 100_000_000, 10_000_000, 1_000_000, 100_000, 10_000, 1_000, 100, 10, 1];
 
-impl RowWriter<'_> {
+impl<'a> RowWriter<'a> {
+    /// A writer of `cells` from the first (what [`Hud::row`] hands out; the
+    /// in-ROM tests write plain buffers).
+    pub fn new(cells: &'a mut [u8]) -> Self {
+        RowWriter { cells, col: 0 }
+    }
+
     /// Writes `s` (characters outside printable ASCII as `?`).
     pub fn text(&mut self, s: &str) -> &mut Self {
         let _ = fmt::Write::write_str(self, s);

@@ -58,12 +58,14 @@ impl BlockJob {
     }
 }
 
-/// A line of tiles across grid cells: a window row or column (offsets used by the asm).
+/// A line of tiles across grid cells: a window row or column, or a line
+/// into a plain buffer ([`walk_line_arm`]) (offsets used by the asm).
 #[repr(C)]
 pub struct LineJob {
-    /// 0: ring address of the line's first tile.
+    /// 0: address of the line's first tile (in the ring, or the buffer).
     pub dst: u32,
-    /// 4: bytes between consecutive tiles (1 along a row, N down a column).
+    /// 4: bytes between consecutive tiles (1 along a ring row or a buffer, N
+    /// down a ring column).
     pub dst_step: u32,
     /// 8: tiles.
     pub count: u32,
@@ -266,7 +268,8 @@ pub(crate) unsafe fn walk_line_arm(world: &World, down: bool, t0: u32, fixed: u3
 }
 
 unsafe extern "C" {
-    /// Fills one line of tiles, walking grid cells: exactly `World::fill_line`.
+    /// Fills one line of tiles, walking grid cells: the paper placement's
+    /// `World::walk` (on the host, `World::fill_line`).
     pub fn terrain_fill_line(job: *const LineJob);
     /// Fills one cell's rows. `job` must describe memory the caller owns.
     pub fn terrain_fill_block(job: *const BlockJob);

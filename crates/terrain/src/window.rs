@@ -117,6 +117,7 @@ impl<const N: usize> Window<N> {
         let (t0, fixed) = if down { (ty, tx) } else { (tx, ty) };
         let held = self.valid && across < N as u32;
         let base = out as *mut [u8] as *mut u8 as usize;
+        debug_assert!(out.len() <= u32::MAX as usize, "a line of at most 2^32 - 1 tiles");
         let n = out.len() as u32;
         let mut i = 0;
         while i < n {

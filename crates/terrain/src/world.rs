@@ -601,8 +601,8 @@ impl World {
     }
 
     /// The paper placement's walk for [`World::walk`] on the host (on the GBA
-    /// the line walker in `fill_kernels` does it, checked against this by the
-    /// in-ROM kernel tests): `n` tiles
+    /// the line walker in `fill_kernels` does it; the in-ROM kernel tests
+    /// check both against [`World::tile_at`]): `n` tiles
     /// from `t0` along x (`DOWN` false; `fixed` is y) or along y (`DOWN` true;
     /// `fixed` is x), handed to `out.put(i, tile)`. One grid cell at a time:
     /// inside a cell the bilinear interpolation is linear along the walk, so a

@@ -296,12 +296,16 @@ proptest! {
         len in 0usize..200,
         state in 0u8..3,
     ) {
-        let world = World::with_placement(seed, WorldParams { grid_log2: g, spacing_log2: s, tile_count: 16 }, &p).unwrap();
+        let params = WorldParams { grid_log2: g, spacing_log2: s, tile_count: 16 };
+        let world = World::with_placement(seed, params, &p).unwrap();
         let mut win = Window::<16>::new();
-        if state > 0 {
+        if state == 1 {
             win.recenter(&world, centre.0, centre.1);
         }
         if state == 2 {
+            // Out of date: filled from another world, then invalidated.
+            let other = World::with_placement(seed ^ 0x5A5A_5A5A, params, &p).unwrap();
+            win.recenter(&other, centre.0, centre.1);
             win.invalidate();
         }
         let start = (centre.0.wrapping_add(from.0 as u32), centre.1.wrapping_add(from.1 as u32));
@@ -314,7 +318,7 @@ proptest! {
     fn line_round_a_world_as_wide_as_the_window(p in placement(2), seed: u32, start in (any::<u32>(), any::<u32>()), down: bool, len in 0usize..80) {
         let world = World::with_placement(seed, WorldParams { grid_log2: 2, spacing_log2: 2, tile_count: 5 }, &p).unwrap();
         let mut win = Window::<16>::new();
-        win.recenter(&world, start.1, start.0);
+        win.recenter(&world, start.0 ^ 7, start.1);
         line_matches(&win, &world, start, down, len)?;
     }
 }

@@ -18,8 +18,10 @@
 //! `reach` in x and in y, at any heading (for a heading phi in 0..45 degrees
 //! the offsets are (cos, sin), (sin, -cos) and (-sin, cos) times `reach`),
 //! where a square round the camera would need 1.414 `reach`. When the camera moves
-//! or turns, only the rows and columns that come into range are read, from
-//! the world's lookup (one per tile crossed) and the bank. On the GBA the
+//! or turns, only the rows and columns that come into range are read, a
+//! line at a time: its tile references from the window
+//! ([`terrain::Window::line`]: the ring's copy, or the world's line walk
+//! beyond it), then per tile a run of the bank's texels. On the GBA the
 //! cache is 160 KB of EWRAM.
 //!
 //! The reference renderer reads the world directly, with the same level of
@@ -261,12 +263,13 @@ fn fill<const N: usize>(
 ) {
     let (side, unit) = if far_level { (FAR, 1) } else { (NEAR, 0) };
     let tl = scene.tile_log2();
-    // The line buffer holds every line of the smallest tiles; a line is at
-    // most a ring's side.
-    if ring.len() != side * side || tl < bank::TILE_SIZES[0].trailing_zeros() || w as usize > side || h as usize > side
-    {
+    if ring.len() != side * side {
         return;
     }
+    // A line (at most a ring's side) of the smallest tiles fits the line
+    // buffer; `Scene::new` took the tile size from a parsed bank, and
+    // `follow_ring` fills less than a ring's side.
+    debug_assert!(tl >= bank::TILE_SIZES[0].trailing_zeros() && w as usize <= side && h as usize <= side);
     let tmask = (1u32 << tl) - 1;
     let base = ring as *mut [u16] as *mut u16 as usize;
     let window = scene.window();
@@ -281,7 +284,8 @@ fn fill<const N: usize>(
         let (xs, ys) = if rows { (x0, y0.wrapping_add(j)) } else { (x0.wrapping_add(j), y0) };
         let (txs, tys) = (xs << unit, ys << unit);
         let lead = if rows { txs & tmask } else { tys & tmask };
-        // At most LINE_TILES: `along` is at most the ring's side (checked above).
+        // At most LINE_TILES (see above); the `min` spares the slicing a
+        // panic path, which ARM code could not call.
         let count = (((lead + ((along - 1) << unit)) >> tl) as usize + 1).min(LINE_TILES);
         window.line(world, txs >> tl, tys >> tl, !rows, &mut line[..count]);
         let mut i = 0;

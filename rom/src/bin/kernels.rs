@@ -11,7 +11,10 @@
 //!   random cameras over the built-in bank; the frame it draws into RAM laid
 //!   out as mode 4 equals the portable renderer's, byte for byte.
 //!
-//! Logs `kernels: done, N window moves, M frames, checks ok` (or FAILED with
+//! - the HUD's number writers (`rom/src/hud.rs`) against `core::fmt`, on edge
+//!   and random values, both alignments, signed and hexadecimal.
+//!
+//! Logs `kernels: done, N window moves, M frames, H HUD numbers, checks ok` (or FAILED with
 //! the first difference).
 #![no_std]
 #![no_main]
@@ -19,7 +22,10 @@
 use bank::{CONFIGS, ConfigTiles, Corners, Placement};
 use terrain::rng::Rng;
 use terrain::{Window, World, WorldParams};
+use core::fmt::Write;
+use terrain_rom::hud::{Align, RowWriter};
 use terrain_rom::log;
+use terrain_rom::text::COLUMNS;
 use terrain_rom::statics::Static;
 use voxel::cache::TexelCache;
 use voxel::{Camera, Frame, Landscape, Options, Parts, Target};
@@ -233,6 +239,80 @@ fn frames(rng: &mut Rng, world: &mut World, window: &mut Window<64>, count: u32)
     Some(count)
 }
 
+/// A row of text written by `core::fmt`.
+struct FmtRow {
+    bytes: [u8; COLUMNS],
+    len: usize,
+}
+
+impl core::fmt::Write for FmtRow {
+    fn write_str(&mut self, s: &str) -> core::fmt::Result {
+        for &b in s.as_bytes() {
+            if self.len < COLUMNS {
+                self.bytes[self.len] = b;
+                self.len += 1;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The HUD's number writers against `core::fmt`'s `{:<w$}`, `{:>w$}` and
+/// `{:08X}`, on edge values and random ones. Returns the numbers checked.
+fn hud_numbers(rng: &mut Rng) -> Option<u32> {
+    let edges = [0, 1, 9, 10, 99, 100, 12_345, 99_999, 100_000, 999_999_999, 1_000_000_000, u32::MAX];
+    let mut checked = 0;
+    for k in 0..64 {
+        let v = if k < edges.len() { edges[k] } else { rng.next_u32() >> (rng.next_u32() % 32) };
+        let s = if k % 2 == 0 { v as i32 } else { (v as i32).wrapping_neg() };
+        let s = if k == 13 { i32::MIN } else { s };
+        let width = k % 12;
+        for case in 0..5 {
+            let mut ours = [0u8; COLUMNS];
+            let mut theirs = FmtRow { bytes: [b' '; COLUMNS], len: 0 };
+            {
+                let mut w = RowWriter::new(&mut ours);
+                let _ = match case {
+                    0 => {
+                        w.uint(v, width, Align::Left);
+                        write!(theirs, "{v:<width$}")
+                    }
+                    1 => {
+                        w.uint(v, width, Align::Right);
+                        write!(theirs, "{v:>width$}")
+                    }
+                    2 => {
+                        w.int(s, width, Align::Left);
+                        write!(theirs, "{s:<width$}")
+                    }
+                    3 => {
+                        w.int(s, width, Align::Right);
+                        write!(theirs, "{s:>width$}")
+                    }
+                    _ => {
+                        w.hex8(v);
+                        write!(theirs, "{v:08X}")
+                    }
+                };
+            }
+            if ours != theirs.bytes {
+                log!(
+                    "kernels: hud FAILED: case {} of {} ({}), width {}: {:?} by the HUD, {:?} by core::fmt",
+                    case,
+                    v,
+                    s,
+                    width,
+                    core::str::from_utf8(&ours).unwrap_or("?"),
+                    core::str::from_utf8(&theirs.bytes).unwrap_or("?")
+                );
+                return None;
+            }
+            checked += 1;
+        }
+    }
+    Some(checked)
+}
+
 #[unsafe(no_mangle)]
 extern "C" fn main() -> ! {
     terrain_rom::init();
@@ -243,8 +323,11 @@ extern "C" fn main() -> ! {
     let small = windows(&mut rng, world, W16.take(), 12);
     let large = windows(&mut rng, world, w64, 6);
     let drawn = frames(&mut rng, world, w64, 8);
-    match (small, large, drawn) {
-        (Some(a), Some(b), Some(f)) => log!("kernels: done, {} window moves, {} frames, checks ok", a + b, f),
+    let numbers = hud_numbers(&mut rng);
+    match (small, large, drawn, numbers) {
+        (Some(a), Some(b), Some(f), Some(h)) => {
+            log!("kernels: done, {} window moves, {} frames, {} HUD numbers, checks ok", a + b, f, h)
+        }
         _ => log!("kernels: done, checks FAILED"),
     }
     loop {
