@@ -273,8 +273,6 @@ fn fill<const N: usize>(
     let tmask = (1u32 << tl) - 1;
     let base = ring as *mut [u16] as *mut u16 as usize;
     let window = scene.window();
-    // A run is the entries of one tile that sit next to each other in the
-    // ring: per run one source address, then a plain copy.
     let rows = w >= h;
     let (along, across) = if rows { (w, h) } else { (h, w) };
     let mut j = 0;
@@ -288,27 +286,41 @@ fn fill<const N: usize>(
         // panic path, which ARM code could not call.
         let count = (((lead + ((along - 1) << unit)) >> tl) as usize + 1).min(LINE_TILES);
         window.line(world, txs >> tl, tys >> tl, !rows, &mut line[..count]);
+        // Per line: where its first entry sits in the ring (along it, and the
+        // line across), the line's texel offset across its tiles, and the
+        // byte steps along it in a tile and in the ring.
+        let (first, line_at, across_in_tile) = if rows {
+            (xs as usize & (side - 1), ys as usize & (side - 1), tys & tmask)
+        } else {
+            (ys as usize & (side - 1), xs as usize & (side - 1), txs & tmask)
+        };
+        let (texel_bytes, across_bytes) = if rows {
+            (2usize, (across_in_tile as usize) << (tl + 1))
+        } else {
+            (2usize << tl, 2 * across_in_tile as usize)
+        };
+        let (dst_step, dst_line) = if rows { (2, base + 2 * side * line_at) } else { (2 * side, base + 2 * line_at) };
+        let src_step = texel_bytes << unit;
+        // A run is the entries of one tile that sit next to each other in the
+        // ring: per run one source address, then a plain copy.
+        let mut at = first; // ring position (along) of entry i
+        let mut in_tile = lead; // texel offset (along) of entry i in tile k
+        let mut k = 0;
         let mut i = 0;
         while i < along {
-            let (x, y) = if rows { (xs.wrapping_add(i), ys) } else { (xs, ys.wrapping_add(i)) };
-            let (tx, ty) = (x << unit, y << unit);
-            let tile = line[((lead + (i << unit)) >> tl) as usize & (LINE_TILES - 1)];
-            let (in_tile, in_ring) =
-                if rows { (tx & tmask, x as usize & (side - 1)) } else { (ty & tmask, y as usize & (side - 1)) };
-            // Entries left in this tile along the walk, and in this lap of the ring.
+            // Entries left in this tile, in the line, and in this lap of the ring.
             let mut run = ((tmask - in_tile) >> unit) + 1;
             if run > along - i {
                 run = along - i;
             }
-            if run as usize > side - in_ring {
-                run = (side - in_ring) as u32;
+            if run as usize > side - at {
+                run = (side - at) as u32;
             }
-            let mut src = scene.tile_texel_address(tile, tx & tmask, ty & tmask);
-            let src_step = if rows { 2usize << unit } else { (2usize << tl) << unit };
-            let mut dst = base + 2 * (side * (y as usize & (side - 1)) + (x as usize & (side - 1)));
-            let dst_step = if rows { 2 } else { 2 * side };
-            let mut k = 0;
-            while k < run {
+            let tile = line[k & (LINE_TILES - 1)];
+            let mut src = scene.tile_texel_address(tile, 0, 0) + across_bytes + in_tile as usize * texel_bytes;
+            let mut dst = dst_line + at * dst_step;
+            let mut n = 0;
+            while n < run {
                 // SAFETY: `src` stays inside the tile (the run ends with it),
                 // which `tile_texel_address` vouched for; `dst` stays inside the
                 // ring (the run ends at its edge; `ring` has side * side
@@ -317,9 +329,16 @@ fn fill<const N: usize>(
                 unsafe { *(dst as *mut u16) = *(src as *const u16) };
                 src += src_step;
                 dst += dst_step;
-                k += 1;
+                n += 1;
             }
             i += run;
+            // On into the next tile, and round the ring.
+            in_tile += run << unit;
+            if in_tile > tmask {
+                in_tile = 0;
+                k += 1;
+            }
+            at = (at + run as usize) & (side - 1);
         }
         j += 1;
     }
