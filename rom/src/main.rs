@@ -130,7 +130,11 @@ fn with_iwram_scratch<R>(world: &mut World, f: impl FnOnce(&mut tiles::CrcTables
 fn write_hud(hud: &mut Hud, seed: u32, camera: &Camera, fps_tenths: u32, cycles: u32, window: u32) {
     // "SEED {:08X}  FPS {:>2}.{}", "X {:<5}  Y {:<5}  Z {}", "CYC {:<8} WIN {}".
     let (whole, tenth) = (fps_tenths / 10, fps_tenths % 10);
-    hud.row(0).text("SEED ").hex8(seed).text("  FPS ").uint(whole, 2, Align::Right).text(".").uint(tenth, 0, Align::Left);
+    hud.row(0).text("SEED ").hex8(seed).text("  FPS ").uint(whole, 2, Align::Right).text(".").uint(
+        tenth,
+        0,
+        Align::Left,
+    );
     hud.row(1)
         .text("X ")
         .uint(camera.x >> 8, 5, Align::Left)

@@ -20,13 +20,13 @@
 #![no_main]
 
 use bank::{CONFIGS, ConfigTiles, Corners, Placement};
+use core::fmt::Write;
 use terrain::rng::Rng;
 use terrain::{Window, World, WorldParams};
-use core::fmt::Write;
 use terrain_rom::hud::{Align, RowWriter};
 use terrain_rom::log;
-use terrain_rom::text::COLUMNS;
 use terrain_rom::statics::Static;
+use terrain_rom::text::COLUMNS;
 use voxel::cache::TexelCache;
 use voxel::{Camera, Frame, Landscape, Options, Parts, Target};
 
@@ -272,27 +272,18 @@ fn hud_numbers(rng: &mut Rng) -> Option<u32> {
             let mut theirs = FmtRow { bytes: [b' '; COLUMNS], len: 0 };
             {
                 let mut w = RowWriter::new(&mut ours);
+                let align = if case % 2 == 0 { Align::Left } else { Align::Right };
+                match case {
+                    0 | 1 => w.uint(v, width, align),
+                    2 | 3 => w.int(s, width, align),
+                    _ => w.hex8(v),
+                };
                 let _ = match case {
-                    0 => {
-                        w.uint(v, width, Align::Left);
-                        write!(theirs, "{v:<width$}")
-                    }
-                    1 => {
-                        w.uint(v, width, Align::Right);
-                        write!(theirs, "{v:>width$}")
-                    }
-                    2 => {
-                        w.int(s, width, Align::Left);
-                        write!(theirs, "{s:<width$}")
-                    }
-                    3 => {
-                        w.int(s, width, Align::Right);
-                        write!(theirs, "{s:>width$}")
-                    }
-                    _ => {
-                        w.hex8(v);
-                        write!(theirs, "{v:08X}")
-                    }
+                    0 => write!(theirs, "{v:<width$}"),
+                    1 => write!(theirs, "{v:>width$}"),
+                    2 => write!(theirs, "{s:<width$}"),
+                    3 => write!(theirs, "{s:>width$}"),
+                    _ => write!(theirs, "{v:08X}"),
                 };
             }
             if ours != theirs.bytes {
