@@ -397,7 +397,8 @@ pub fn bake(options: &Options, progress: Progress<'_>) -> Result<Baked> {
                 .map_err(|detail| Error::Corners { inputs: options.inputs(), detail })?;
             let n = built.tiles.len();
             notes.extend(built.notes);
-            if upright {
+            // Said when the choice was ours (`auto`), not when asked for.
+            if upright && options.orientations == Orientations::Auto {
                 notes.push("the texture has baked lighting: tiles keep the source's orientation".into());
             }
             (built.tiles, bank::Placement::Corners(built.corners), n)
@@ -1222,8 +1223,7 @@ mod tests {
         let heights =
             GrayImage::from_fn(256, 256, |x, y| Luma([((h16.get_pixel(x, y)[0] as u32 * 120 + 32767) / 65535) as u8]));
         let pair = write_pair(d.path(), "gen", heights, texture);
-        let o =
-            Options { pairs: vec![pair], orientations: Orientations::Upright, ..options(32, PlacementKind::Corners) };
+        let o = Options { pairs: vec![pair], orientations: Orientations::Auto, ..options(32, PlacementKind::Corners) };
         let mut ev = Vec::new();
         let baked = bake(&o, &mut recorder(&mut ev)).unwrap();
         let sources: Vec<_> = ev.iter().filter(|(s, _, _)| s == "corner sources").cloned().collect();
