@@ -190,11 +190,23 @@ fn median(mut v: Vec<f32>) -> f32 {
 /// Texels [`lit`] reads at most (about; 1024^2 sources are read whole).
 pub const LIT_TEXELS: u64 = 1 << 20;
 
+/// Share of the brightness variance the slopes must explain for [`lit`].
+pub const LIT_SHARE: f64 = 0.1;
+
 /// True if the texture's brightness follows the heightmap's slopes (baked
-/// lighting: shaded slopes, as in the Comanche maps): at least a tenth of the
-/// brightness variance is explained by the slope along x and y. Sources of
-/// more than [`LIT_TEXELS`] texels are measured on every k-th row and column.
+/// lighting: shaded slopes, as in the Comanche maps): more than
+/// [`LIT_SHARE`] of the brightness variance is explained by the slope along
+/// x and y ([`slope_share`]).
 pub fn lit(sources: &[Source], rgb: &[[u8; 3]]) -> bool {
+    slope_share(sources, rgb) > LIT_SHARE
+}
+
+/// The share (0 ..= 1) of the texture's brightness variance that a linear
+/// fit on the heightmap's slopes along x and y explains; 0 when there is too
+/// little to fit (fewer than 16 inner texels, flat brightness or slopes).
+/// Sources of more than [`LIT_TEXELS`] texels are measured on every k-th row
+/// and column.
+pub fn slope_share(sources: &[Source], rgb: &[[u8; 3]]) -> f64 {
     let texels: u64 = sources.iter().map(|s| s.w as u64 * s.h as u64).sum();
     let k = ((texels as f64 / LIT_TEXELS as f64).sqrt().floor() as usize).max(1);
     // Least squares of brightness on (1, dh/dx, dh/dy), over every source.
@@ -222,7 +234,7 @@ pub fn lit(sources: &[Source], rgb: &[[u8; 3]]) -> bool {
         }
     }
     if n < 16.0 {
-        return false;
+        return 0.0;
     }
     let var = sll / n - (sl / n).powi(2);
     // Solve the 3 x 3 normal equations (Cramer's rule).
@@ -232,7 +244,7 @@ pub fn lit(sources: &[Source], rgb: &[[u8; 3]]) -> bool {
     };
     let d = det(&m);
     if d.abs() < 1e-9 || var <= 1e-9 {
-        return false;
+        return 0.0;
     }
     let coef: Vec<f64> = (0..3)
         .map(|k| {
@@ -255,7 +267,7 @@ pub fn lit(sources: &[Source], rgb: &[[u8; 3]]) -> bool {
             }
         }
     }
-    explained / n / var > 0.1
+    explained / n / var
 }
 
 /// A square of content round a vertex: offsets `-e .. e` in x and y.
@@ -1036,6 +1048,66 @@ mod tests {
         assert!(!needed(3).contains(&bank::config(0, 2, 1, 1)));
         assert!(needed(3).contains(&bank::config(1, 2, 2, 1)));
     }
+
+    /// A `w` x `h` source of `height(x, y)` and palette entry `colour(x, y)`.
+    fn source(w: i32, h: i32, height: impl Fn(i32, i32) -> f32, colour: impl Fn(i32, i32) -> u8) -> Source {
+        let points = || (0..h).flat_map(move |y| (0..w).map(move |x| (x, y)));
+        let heights: Vec<f32> = points().map(|(x, y)| height(x, y)).collect();
+        let colours: Vec<u8> = points().map(|(x, y)| colour(x, y)).collect();
+        Source::new(w, h, heights, colours, 4)
+    }
+
+    /// Grey palette entries: entry i has brightness 2i.
+    fn greys() -> Vec<[u8; 3]> {
+        (0..=127u8).map(|i| [2 * i, 2 * i, 2 * i]).collect()
+    }
+
+    /// Brightness exactly linear in the slopes is all explained; brightness
+    /// unrelated to them hardly at all; too few texels, flat brightness or
+    /// slopes that cannot be told from the mean give 0. Pinned values.
+    #[test]
+    fn slope_share_measures_baked_lighting() {
+        let rgb = greys();
+        // Heights x^2 + y^2 / 2: slopes 4x and 2y; brightness 2 (x + y).
+        let shaded = source(24, 20, |x, y| (x * x) as f32 + (y * y) as f32 / 2.0, |x, y| (x + y) as u8);
+        let share = slope_share(std::slice::from_ref(&shaded), &rgb);
+        assert!((share - 1.0).abs() < 1e-9, "{share}");
+        assert!(lit(&[shaded], &rgb));
+        // The same slopes, colours in a pattern of their own.
+        let pattern = source(
+            24,
+            20,
+            |x, y| (x * x) as f32 + (y * y) as f32 / 2.0,
+            |x, y| (((x * 73_856_093) ^ (y * 19_349_663)).rem_euclid(17)) as u8,
+        );
+        let share = slope_share(std::slice::from_ref(&pattern), &rgb);
+        assert!((share - PATTERN_SHARE).abs() < 1e-12, "{share:.17}");
+        assert!(!lit(&[pattern], &rgb));
+        // Two sources are fitted together: half shaded, half pattern.
+        let both = [
+            source(24, 20, |x, y| (x * x) as f32 + (y * y) as f32 / 2.0, |x, y| (x + y) as u8),
+            source(
+                24,
+                20,
+                |x, y| (x * x) as f32 + (y * y) as f32 / 2.0,
+                |x, y| (((x * 73_856_093) ^ (y * 19_349_663)).rem_euclid(17)) as u8,
+            ),
+        ];
+        let share = slope_share(&both, &rgb);
+        assert!((share - BOTH_SHARE).abs() < 1e-12, "{share:.17}");
+        // 4 x 4 inner texels is the least fitted; 3 x 5 is too few.
+        let slope = |x: i32, y: i32| (x * x + 2 * y * y) as f32;
+        assert!(slope_share(&[source(6, 6, slope, |x, y| (x + 2 * y) as u8)], &rgb) > 0.99);
+        assert_eq!(slope_share(&[source(5, 7, slope, |x, y| (x + 2 * y) as u8)], &rgb), 0.0);
+        // One colour: no variance to explain.
+        assert_eq!(slope_share(&[source(24, 20, slope, |_, _| 9)], &rgb), 0.0);
+        // A plane: the slopes are constant, no fit tells them from the mean.
+        assert_eq!(slope_share(&[source(24, 20, |x, y| (3 * x + y) as f32, |x, _| x as u8)], &rgb), 0.0);
+        assert_eq!(LIT_SHARE, 0.1);
+    }
+
+    const PATTERN_SHARE: f64 = 0.006_034_223_109_513_66;
+    const BOTH_SHARE: f64 = 0.187_944_051_041_227_38;
 
     #[test]
     fn world_thresholds_keep_middle_classes_wide() {
