@@ -303,7 +303,7 @@ fn looks(m: &Metric, texels: &[Tx], w: usize) -> [f32; LOOKS] {
         let (p, q) = (rgb_of(m, a), rgb_of(m, b));
         (((p[0] - q[0]).powi(2) + (p[1] - q[1]).powi(2) + (p[2] - q[2]).powi(2)).sqrt(), (a.h - b.h).abs())
     };
-    let (mut mean, mut cstep, mut hstep, mut n) = ([0f32; 3], 0f32, 0f32, 0f32);
+    let (mut mean, mut cstep, mut hstep) = ([0f32; 3], 0f32, 0f32);
     for (i, t) in texels.iter().enumerate() {
         let c = rgb_of(m, *t);
         for k in 0..3 {
@@ -314,7 +314,6 @@ fn looks(m: &Metric, texels: &[Tx], w: usize) -> [f32; LOOKS] {
             let (c, hh) = step(*t, texels[j]);
             cstep += c;
             hstep += hh;
-            n += 1.0;
         }
     }
     let (mut cacross, mut hacross) = (0f32, 0f32);
@@ -325,7 +324,8 @@ fn looks(m: &Metric, texels: &[Tx], w: usize) -> [f32; LOOKS] {
     }
     let len = texels.len() as f32;
     let level = texels.iter().map(|t| t.h).sum::<f32>() / len;
-    let n = n.max(1.0);
+    // Neighbour pairs: along the rows and down the columns.
+    let n = ((w.saturating_sub(1) * h + w * h.saturating_sub(1)) as f32).max(1.0);
     [mean[0] / len, mean[1] / len, mean[2] / len, cstep / n, hstep / n, cacross / w as f32, hacross / w as f32, level]
 }
 
@@ -1103,8 +1103,16 @@ mod tests {
         assert_eq!(slope_share(&[source(24, 20, slope, |_, _| 9)], &rgb), 0.0);
         // A plane: the slopes are constant, no fit tells them from the mean.
         assert_eq!(slope_share(&[source(24, 20, |x, y| (3 * x + y) as f32, |x, _| x as u8)], &rgb), 0.0);
+        // Brightness weighs red, green and blue as 0.3, 0.59 and 0.11: a
+        // palette whose channels vary apart gives its own share.
+        let mixed: Vec<[u8; 3]> =
+            (0..=127u32).map(|i| [(i * 37 % 256) as u8, (i * 11 % 256) as u8, (i * 53 % 256) as u8]).collect();
+        let share = slope_share(&both[..1], &mixed);
+        assert!((share - MIXED_SHARE).abs() < 1e-12, "{share:.17}");
         assert_eq!(LIT_SHARE, 0.1);
     }
+
+    const MIXED_SHARE: f64 = 0.018_624_510_960_747_30;
 
     const PATTERN_SHARE: f64 = 0.006_034_223_109_513_66;
     const BOTH_SHARE: f64 = 0.187_944_051_041_227_38;
