@@ -1112,7 +1112,7 @@ mod tests {
         assert_eq!(LIT_SHARE, 0.1);
     }
 
-    const MIXED_SHARE: f64 = 0.018_624_510_960_747_30;
+    const MIXED_SHARE: f64 = 0.018_624_510_960_747_3;
 
     const PATTERN_SHARE: f64 = 0.006_034_223_109_513_66;
     const BOTH_SHARE: f64 = 0.187_944_051_041_227_38;
