@@ -1068,31 +1068,20 @@ mod tests {
     #[test]
     fn slope_share_measures_baked_lighting() {
         let rgb = greys();
-        // Heights x^2 + y^2 / 2: slopes 4x and 2y; brightness 2 (x + y).
-        let shaded = source(24, 20, |x, y| (x * x) as f32 + (y * y) as f32 / 2.0, |x, y| (x + y) as u8);
+        // Heights x^2 + y^2 / 2: slopes 4x and 2y.
+        let bowl = |x: i32, y: i32| (x * x) as f32 + (y * y) as f32 / 2.0;
+        // Brightness 2 (x + y), exactly linear in the slopes.
+        let shaded = source(24, 20, bowl, |x, y| (x + y) as u8);
         let share = slope_share(std::slice::from_ref(&shaded), &rgb);
         assert!((share - 1.0).abs() < 1e-9, "{share}");
-        assert!(lit(&[shaded], &rgb));
+        assert!(lit(std::slice::from_ref(&shaded), &rgb));
         // The same slopes, colours in a pattern of their own.
-        let pattern = source(
-            24,
-            20,
-            |x, y| (x * x) as f32 + (y * y) as f32 / 2.0,
-            |x, y| (((x * 73_856_093) ^ (y * 19_349_663)).rem_euclid(17)) as u8,
-        );
+        let pattern = source(24, 20, bowl, |x, y| (((x * 73_856_093) ^ (y * 19_349_663)).rem_euclid(17)) as u8);
         let share = slope_share(std::slice::from_ref(&pattern), &rgb);
         assert!((share - PATTERN_SHARE).abs() < 1e-12, "{share:.17}");
-        assert!(!lit(&[pattern], &rgb));
+        assert!(!lit(std::slice::from_ref(&pattern), &rgb));
         // Two sources are fitted together: half shaded, half pattern.
-        let both = [
-            source(24, 20, |x, y| (x * x) as f32 + (y * y) as f32 / 2.0, |x, y| (x + y) as u8),
-            source(
-                24,
-                20,
-                |x, y| (x * x) as f32 + (y * y) as f32 / 2.0,
-                |x, y| (((x * 73_856_093) ^ (y * 19_349_663)).rem_euclid(17)) as u8,
-            ),
-        ];
+        let both = [shaded, pattern];
         let share = slope_share(&both, &rgb);
         assert!((share - BOTH_SHARE).abs() < 1e-12, "{share:.17}");
         // 4 x 4 inner texels is the least fitted; 3 x 5 is too few.
@@ -1112,10 +1101,10 @@ mod tests {
         assert_eq!(LIT_SHARE, 0.1);
     }
 
-    const MIXED_SHARE: f64 = 0.018_624_510_960_747_3;
-
+    /// [`slope_share_measures_baked_lighting`]'s pinned shares.
     const PATTERN_SHARE: f64 = 0.006_034_223_109_513_66;
     const BOTH_SHARE: f64 = 0.187_944_051_041_227_38;
+    const MIXED_SHARE: f64 = 0.018_624_510_960_747_3;
 
     #[test]
     fn world_thresholds_keep_middle_classes_wide() {
