@@ -142,6 +142,33 @@ mod tests {
         assert_eq!(lower_first("IDAT chunk"), "IDAT chunk");
     }
 
+    /// The errors a user meets from the OS, in our words rather than the
+    /// OS's ("Not a directory", "Cannot allocate memory", ...).
+    #[test]
+    #[cfg(target_os = "linux")] // Linux's error numbers
+    fn os_errors_in_our_words() {
+        for (errno, text) in [
+            (2, "no such file or directory"),
+            (4, "interrupted"),
+            (12, "out of memory"),
+            (13, "permission denied"),
+            (17, "it already exists"),
+            (18, "it is on another file system"),
+            (20, "a part of the path is not a directory"),
+            (21, "it is a directory"),
+            (27, "the file would be too large (disk or file size limit)"),
+            (30, "the file system is read-only"),
+            (122, "the disk quota is exceeded"),
+        ] {
+            assert_eq!(words(&std::io::Error::from_raw_os_error(errno)), text, "errno {errno}");
+        }
+        // A file where the path needs a directory.
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("f"), b"").unwrap();
+        let e = std::fs::read(dir.path().join("f/x")).unwrap_err();
+        assert_eq!(words(&e), "a part of the path is not a directory");
+    }
+
     #[test]
     fn range_errors_name_the_option_or_the_manifest_key() {
         let e = Error::range("tile_size", 24, "is not supported");

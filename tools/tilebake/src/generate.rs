@@ -116,3 +116,29 @@ pub fn write(seed: u32, size: u32, dir: &Path) -> Result<[std::path::PathBuf; 2]
     out.commit()?;
     Ok([hp, tp])
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each band of the biome table starts at its threshold: the value
+    /// itself is the band above, the float just below it the band below.
+    #[test]
+    fn biome_bands_start_at_their_thresholds() {
+        let shore = biome(SEA.next_down(), 0.5);
+        assert!(shore[2] > shore[0] && shore[2] > shore[1], "water is blue: {shore:?}");
+        let beach = [214.0, 196.0, 140.0];
+        assert_eq!(biome(SEA, 0.5), beach);
+        assert_eq!(biome((SEA + BEACH).next_down(), 0.5), beach);
+        let (dry, grass, forest) = ([150.0, 160.0, 80.0], [86.0, 150.0, 64.0], [40.0, 100.0, 48.0]);
+        assert_eq!(biome(SEA + BEACH, 0.33f64.next_down()), dry);
+        assert_eq!(biome(SEA + BEACH, 0.33), grass);
+        assert_eq!(biome(0.70f64.next_down(), 0.66f64.next_down()), grass);
+        assert_eq!(biome(0.5, 0.66), forest);
+        let (moss, rock, snow) = ([70.0, 90.0, 60.0], [128.0, 112.0, 96.0], [236.0, 240.0, 246.0]);
+        assert_eq!(biome(0.70, 0.6), rock);
+        assert_eq!(biome(0.70, 0.6f64.next_up()), moss);
+        assert_eq!(biome(0.92f64.next_down(), 1.0), moss);
+        assert_eq!(biome(0.92, 1.0), snow);
+    }
+}

@@ -174,21 +174,16 @@ fn usage_error(e: &clap::Error, argv: &[String]) -> String {
     let text = e.render().to_string();
     let mut message = String::new();
     let mut tips = Vec::new();
+    // Paragraphs: "error: ...", clap's tips, "Usage: ...", "For more information ...".
     for paragraph in text.split("\n\n") {
         let joined = paragraph.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join(" ");
-        if joined.is_empty() || joined.starts_with("Usage:") || joined.starts_with("For more information") {
-            continue;
-        }
         if let Some(tip) = joined.strip_prefix("tip: ") {
             // Suggestions help; "to pass '--x' as a value, use '-- --x'" does not.
             if tip.contains("similar") || tip.contains("exists") {
                 tips.push(tip.to_string());
             }
-        } else if message.is_empty() {
-            message = joined.strip_prefix("error: ").unwrap_or(&joined).to_string();
-            if let Some(m) = message.strip_suffix(" found") {
-                message = m.to_string();
-            }
+        } else if let Some(error) = joined.strip_prefix("error: ") {
+            message = error.strip_suffix(" found").unwrap_or(error).to_string();
         }
     }
     let subcommands: Vec<String> = Args::command().get_subcommands().map(|c| c.get_name().to_string()).collect();

@@ -238,9 +238,10 @@ fn correlation(pairs: &[(f64, f64)]) -> f64 {
     let (ma, mb) = (pairs.iter().map(|p| p.0).sum::<f64>() / n, pairs.iter().map(|p| p.1).sum::<f64>() / n);
     let (mut sab, mut saa, mut sbb) = (0f64, 0f64, 0f64);
     for (a, b) in pairs {
-        sab += (a - ma) * (b - mb);
-        saa += (a - ma).powi(2);
-        sbb += (b - mb).powi(2);
+        let (da, db) = (a - ma, b - mb);
+        sab += da * db;
+        saa += da * da;
+        sbb += db * db;
     }
     if saa == 0.0 || sbb == 0.0 { 0.0 } else { sab / (saa * sbb).sqrt() }
 }
@@ -308,5 +309,27 @@ mod tests {
         })
         .measures();
         assert!(m.height_spread < 0.3, "{m:?}");
+    }
+
+    /// Content that repeats exactly every tile along one axis: texels one
+    /// tile apart are equal, so periodicity is exactly 1 (both axes).
+    #[test]
+    fn content_repeated_along_one_axis_is_fully_periodic() {
+        let f = |v: usize| [0.0, 7.0, 3.0, 9.0, 1.0, 4.0, 8.0, 2.0][v % 8];
+        for m in [area(64, 8, |x, _| f(x)).measures(), area(64, 8, |_, y| f(y)).measures()] {
+            assert_eq!(m.height_periodicity, 1.0, "{m:?}");
+        }
+    }
+
+    /// Values worked by hand.
+    #[test]
+    fn correlation_and_colour_spread_by_hand() {
+        // Means 2 and 2; sums of products 1, squares 2 and 2.
+        assert_eq!(correlation(&[(1.0, 1.0), (2.0, 3.0), (3.0, 2.0)]), 0.5);
+        assert_eq!(correlation(&[(1.0, 6.0), (2.0, 4.0), (3.0, 2.0)]), -1.0);
+        assert_eq!(correlation(&[(1.0, 1.0)]), 0.0);
+        // Mean (1, 2, 3); each colour sqrt(1 + 4 + 9) from it.
+        assert_eq!(colour_spread(&[[0.0, 0.0, 0.0], [2.0, 4.0, 6.0]]), 14f64.sqrt());
+        assert_eq!(colour_spread(&[]), 0.0);
     }
 }

@@ -52,9 +52,13 @@ pub fn pack(rom_path: &Path, rom: &[u8], bank: &[u8]) -> Result<Vec<u8>> {
     }
     let slot = slots[0];
     let (off_at, len_at) = (slot + bank::slot::OFFSET_AT, slot + bank::slot::LEN_AT);
-    let old_offset = u32::from_le_bytes(rom[off_at..off_at + 4].try_into().expect("4 bytes")) as usize;
-    // A bank packed before sits at the end: drop it.
-    let keep = if old_offset > slot && old_offset <= rom.len() { old_offset } else { rom.len() };
+    let word = |at: usize| u32::from_le_bytes(rom[at..at + 4].try_into().expect("4 bytes")) as usize;
+    let (old_offset, old_len) = (word(off_at), word(len_at));
+    // A bank packed before sits after the slot and ends the ROM: drop it.
+    // Anything else the slot says (a ROM padded after packing, a stray
+    // value) keeps the whole ROM.
+    let packed_before = old_offset > slot && old_offset.checked_add(old_len) == Some(rom.len());
+    let keep = if packed_before { old_offset } else { rom.len() };
     let mut out = rom[..keep].to_vec();
     out.resize(out.len().div_ceil(4) * 4, 0);
     let offset = out.len();

@@ -793,6 +793,30 @@ fn pack_takes_only_the_terrain_rom() {
     }
 }
 
+/// Packing again replaces the bank packed before (it ends the ROM, after
+/// the slot); a slot whose numbers point anywhere else (at the slot itself,
+/// into the code, past the end) drops nothing.
+#[test]
+fn repacking_replaces_only_a_bank_packed_before() {
+    let d = Dir::new();
+    let bank = std::fs::read(small_bank(&d)).unwrap();
+    let base = rom(b"TERRAIN", b"ZTRE");
+    let path = Path::new("terrain.gba");
+    let slot = 0x200;
+    let once = tilebake::pack::pack(path, &base, &bank).unwrap();
+    assert_eq!((&once[..slot + 8], &once[slot + 16..base.len()]), (&base[..slot + 8], &base[slot + 16..]));
+    assert_eq!(&once[once.len() - bank.len()..], &bank[..]);
+    assert_eq!(tilebake::pack::pack(path, &once, &bank).unwrap(), once, "the old bank was not replaced");
+    for (offset, len) in [(slot, base.len() - slot), (slot + 0x10, 0x10), (0x100, 0x300), (base.len(), 4)] {
+        let mut odd = base.clone();
+        odd[slot + 8..slot + 12].copy_from_slice(&(offset as u32).to_le_bytes());
+        odd[slot + 12..slot + 16].copy_from_slice(&(len as u32).to_le_bytes());
+        let packed = tilebake::pack::pack(path, &odd, &bank).unwrap();
+        assert_eq!(packed.len(), base.len() + bank.len(), "offset {offset:#x}, length {len:#x}");
+        assert_eq!(&packed[slot + 16..base.len()], &base[slot + 16..], "offset {offset:#x}, length {len:#x}");
+    }
+}
+
 /// A bank that parses (checksum, thresholds strictly increasing) but whose
 /// class thresholds are too close for the world's grid cannot make a world:
 /// `world`, `preview` and `seams` refuse it in one line naming it, and write

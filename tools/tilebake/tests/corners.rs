@@ -89,3 +89,49 @@ fn corner_bakes_are_pinned() {
         assert_eq!(g, w, "case {i}: all cases {got:#x?}");
     }
 }
+
+/// `tilebake inspect`'s report and `tilebake preview`'s contact sheet of one
+/// corner bank, pinned: the thresholds it lists, the slopes, the storage
+/// figures, the sheet's layout and shading.
+#[test]
+fn inspect_report_and_contact_sheet_are_pinned() {
+    let d = tempfile::tempdir().unwrap();
+    let options = Options {
+        tile_size: 8,
+        colours: 24,
+        pairs: vec![unlit(d.path(), 256)],
+        placement: PlacementKind::Corners,
+        classes: 3,
+        orientations: Orientations::Upright,
+        seam_band: 0,
+        height_scale: HeightScale::Auto,
+    };
+    let baked = bake(&options, &mut |_, _, _| {}).unwrap();
+    let path = d.path().join("c.bank");
+    std::fs::write(&path, &baked.bytes).unwrap();
+    let report = tilebake::inspect::report(&path).unwrap().replace(&path.display().to_string(), "c.bank");
+    let want = "\
+bank c.bank: 32296 bytes, format version 2
+checksum: 0xf5194451 (CRC-32 of the header XOR of the 32268 payload bytes, ok)
+tiles: 248 of 8x8 texels
+placement: corners, 3 classes (world field thresholds 95, 159), 31 configurations x 8 edge combinations
+height scale: 0.316 world px per unit (texels are 4 world px: heights 0..255 span 0..81 px)
+slopes inside tiles: mean 0.45, 90th percentile 1.03 world px of rise per world px across
+palette: 4 colours (BGR555):
+   0x60e4 0x1a65 0x1d8f 0x77bd
+
+tile storage (ROM): ours 31744 bytes (8-bit height + 8-bit colour index per texel);
+  the paper's 16-bit height + 16-bit colour would take 63488 bytes
+
+tile reference window (RAM) by view, in the paper's Table 5 form:
+  view           refs ours (8-bit) paper (16-bit)
+  256^2 px       1024         1024           2048
+  512^2 px       4096         4096           8192
+  1024^2 px     16384        16384          32768
+  2048^2 px     65536        65536         131072
+";
+    assert_eq!(report, want);
+    let bank = bank::parse(&baked.bytes).unwrap();
+    let sheet = tilebake::preview::contact_sheet(&bank);
+    assert_eq!((sheet.width(), sheet.height(), fnv1a(sheet.as_raw())), (162, 312, 0x8c9b_a758_4349_ae03));
+}

@@ -133,6 +133,27 @@ pub fn harmonic(fixed: &[Option<f32>], w: usize, h: usize) -> Vec<f32> {
 mod harmonic_tests {
     use super::harmonic;
 
+    /// Free grid borders: past the last fixed column the fill stays at its
+    /// level (each free cell the mean of its neighbours), on every side.
+    #[test]
+    fn free_borders_keep_the_level_of_the_last_fixed_cells() {
+        let (w, h) = (7, 3);
+        for flip in [false, true] {
+            let at = |x: usize, y: usize| if flip { (w - 1 - x) + y * w } else { x + y * w };
+            let mut fixed = vec![None; w * h];
+            for y in 0..h {
+                fixed[at(1, y)] = Some(0.0);
+                fixed[at(4, y)] = Some(3.0);
+            }
+            let v = harmonic(&fixed, w, h);
+            for y in 0..h {
+                for (x, want) in [(0, 0.0), (2, 1.0), (3, 2.0), (5, 3.0), (6, 3.0)] {
+                    assert!((v[at(x, y)] - want).abs() < 0.01, "flip {flip}, ({x}, {y}): {}", v[at(x, y)]);
+                }
+            }
+        }
+    }
+
     #[test]
     fn harmonic_fill_is_linear_between_two_fixed_sides() {
         let (w, h) = (9, 4);

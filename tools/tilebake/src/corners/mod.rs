@@ -1114,4 +1114,21 @@ mod tests {
         let t = world_thresholds(&[0.5, 0.5], 64);
         assert!((100..160).contains(&t[0]), "the median of the field is mid-range: {t:?}");
     }
+
+    /// Two classes: the threshold is the first field value at which the
+    /// share of vertices below or at it reaches class 0's share, so class 0
+    /// (values below the threshold) holds less than its share, and with the
+    /// threshold's own vertices at least its share. Shares that end exactly
+    /// on a value's edge too.
+    #[test]
+    fn world_thresholds_split_the_field_at_the_share() {
+        let hist = world_field_histogram();
+        let total = hist.iter().sum::<u64>() as f64;
+        let below = |t: usize| hist[..t].iter().sum::<u64>() as f64 / total;
+        let exact = (96..160).filter(|&v| hist[v] > 0).map(|v| below(v + 1));
+        for share in [0.25, 0.5, 0.75].into_iter().chain(exact.take(4)) {
+            let t = world_thresholds(&[share, 1.0 - share], 0)[0] as usize;
+            assert!(below(t) < share && share <= below(t + 1), "share {share}: threshold {t}");
+        }
+    }
 }
