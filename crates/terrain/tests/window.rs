@@ -312,6 +312,35 @@ proptest! {
         line_matches(&win, &world, start, down, len)?;
     }
 
+    /// Every tile the window holds comes from its ring, the rest from the
+    /// world (the speed contract: a ring copy is a load, a walk a few adds).
+    /// Seen by breaking the window's own contract on purpose: the ring is
+    /// filled from world `a`, the line asked of world `b`, so each tile
+    /// tells where it came from.
+    #[test]
+    fn line_copies_every_tile_the_window_holds(
+        p in placement(3),
+        seeds in (any::<u32>(), any::<u32>()),
+        centre in (any::<u32>(), any::<u32>()),
+        from in (-24i32..24, -24i32..24),
+        down: bool,
+        len in 0usize..200,
+    ) {
+        let params = WorldParams { grid_log2: 3, spacing_log2: 3, tile_count: 16 };
+        let a = World::with_placement(seeds.0, params, &p).unwrap();
+        let b = World::with_placement(seeds.1, params, &p).unwrap();
+        let mut win = Window::<16>::new();
+        win.recenter(&a, centre.0, centre.1);
+        let (tx, ty) = (centre.0.wrapping_add(from.0 as u32), centre.1.wrapping_add(from.1 as u32));
+        let mut out = vec![0; len];
+        win.line(&b, tx, ty, down, &mut out);
+        for (i, &t) in out.iter().enumerate() {
+            let (x, y) = if down { (tx, ty.wrapping_add(i as u32)) } else { (tx.wrapping_add(i as u32), ty) };
+            let from = if win.covers(&a, x, y) { &a } else { &b };
+            prop_assert_eq!(t, from.tile_at(x, y), "tile {} of the line, ({}, {})", i, x, y);
+        }
+    }
+
     /// A window as wide as the world holds every line: it comes back in
     /// after each lap.
     #[test]
