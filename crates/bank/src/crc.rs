@@ -35,6 +35,13 @@ pub const TABLES: [[u32; 256]; 4] = {
 
 /// Advances a running CRC state (start from `!0`, finish with `!`) over
 /// `bytes`: four bytes per step with [`TABLES`].
+///
+/// ```
+/// use bank::crc::update;
+/// // In pieces, as a stream arrives.
+/// let state = update(update(!0, b"1234"), b"56789");
+/// assert_eq!(!state, 0xCBF4_3926); // CRC-32 of "123456789", the standard check value
+/// ```
 pub fn update(mut crc: u32, bytes: &[u8]) -> u32 {
     let mut words = bytes.chunks_exact(4);
     for w in &mut words {
@@ -51,6 +58,11 @@ pub fn update(mut crc: u32, bytes: &[u8]) -> u32 {
 }
 
 /// CRC-32 of `bytes` by [`update`].
+///
+/// ```
+/// assert_eq!(bank::crc::crc32(b"123456789"), 0xCBF4_3926); // the standard check value
+/// assert_eq!(bank::crc::crc32(b""), 0);
+/// ```
 pub fn crc32(bytes: &[u8]) -> u32 {
     !update(!0, bytes)
 }

@@ -90,6 +90,15 @@ pub const PLACEMENT_PAPER: u8 = 0;
 pub const PLACEMENT_CORNERS: u8 = 1;
 
 /// The bank header (28 bytes, little-endian on every platform we build for).
+///
+/// ```
+/// # let mut tiles = vec![bank::texel(0, 0); 64];
+/// # tiles.extend([bank::texel(40, 1); 64]);
+/// # let bytes = bank::encode(&bank::Contents { tile_size: 8, palette: &[0x03E0, 0x7FFF], tiles: &tiles, placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+/// # let b = bank::parse(&bytes).unwrap();
+/// assert_eq!(b.header().magic, bank::MAGIC);
+/// assert_eq!(b.header().payload_len as usize, bytes.len() - bank::HEADER_LEN);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Pod, Zeroable)]
 #[repr(C)]
 pub struct Header {
@@ -118,6 +127,17 @@ pub struct Header {
 }
 
 /// Why a byte string is not a valid bank.
+///
+/// ```
+/// # let mut tiles = vec![bank::texel(0, 0); 64];
+/// # tiles.extend([bank::texel(40, 1); 64]);
+/// # let bytes = bank::encode(&bank::Contents { tile_size: 8, palette: &[0x03E0, 0x7FFF], tiles: &tiles, placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+/// # let b = bank::parse(&bytes).unwrap();
+/// assert_eq!(bank::parse(b"TBNK").unwrap_err(), bank::BankError::TooShort { len: 4 });
+/// let mut bad = bytes.clone();
+/// bad[40] ^= 1; // one bit of a texel
+/// assert!(matches!(bank::parse(&bad), Err(bank::BankError::Checksum { .. })));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BankError {
     /// Fewer bytes than a header.
@@ -208,26 +228,54 @@ fn checksum(scan: &impl Scan, head: &[u8], payload: &[u8]) -> u32 {
 }
 
 /// Bytes of palette plus padding to a multiple of 4, for `palette_len` colours.
+///
+/// ```
+/// assert_eq!((bank::palette_bytes(2), bank::palette_bytes(3)), (4, 8));
+/// ```
 pub const fn palette_bytes(palette_len: usize) -> usize {
     (palette_len * 2 + 3) & !3
 }
 
 /// Bytes of one tile of side `tile_size`.
+///
+/// ```
+/// assert_eq!(bank::tile_bytes(32), 2048); // 32 x 32 texels of 2 bytes
+/// ```
 pub const fn tile_bytes(tile_size: usize) -> usize {
     tile_size * tile_size * 2
 }
 
 /// Bytes of the placement tables for a `placement` header value.
+///
+/// ```
+/// assert_eq!(bank::placement_bytes(bank::PLACEMENT_PAPER), 0);
+/// assert_eq!(bank::placement_bytes(bank::PLACEMENT_CORNERS), 516);
+/// ```
 pub const fn placement_bytes(placement: u8) -> usize {
     if placement == PLACEMENT_CORNERS { CORNER_TABLES_LEN } else { 0 }
 }
 
 /// Payload bytes for a bank of these dimensions.
+///
+/// ```
+/// # let mut tiles = vec![bank::texel(0, 0); 64];
+/// # tiles.extend([bank::texel(40, 1); 64]);
+/// # let bytes = bank::encode(&bank::Contents { tile_size: 8, palette: &[0x03E0, 0x7FFF], tiles: &tiles, placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+/// # let b = bank::parse(&bytes).unwrap();
+/// assert_eq!(bank::payload_len(8, 2, 2, bank::PLACEMENT_PAPER), bytes.len() - bank::HEADER_LEN);
+/// ```
 pub const fn payload_len(tile_size: usize, tile_count: usize, palette_len: usize, placement: u8) -> usize {
     palette_bytes(palette_len) + placement_bytes(placement) + tile_bytes(tile_size) * tile_count
 }
 
 /// The tiles of one corner configuration: `first .. first + count`.
+///
+/// ```
+/// use bank::{COMBINATIONS, ConfigTiles};
+/// // Tiles 16 ..= 23, one for each combination of edge variants.
+/// let e = ConfigTiles { first: 16, count: COMBINATIONS };
+/// assert_eq!(ConfigTiles::from_u16(e.to_u16()), e);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct ConfigTiles {
     /// The first tile.
@@ -238,39 +286,76 @@ pub struct ConfigTiles {
 
 impl ConfigTiles {
     /// The table entry: `first | count << 8`.
+    ///
+    /// ```
+    /// assert_eq!(bank::ConfigTiles { first: 16, count: 8 }.to_u16(), 0x0810);
+    /// ```
     pub const fn to_u16(self) -> u16 {
         self.first as u16 | (self.count as u16) << 8
     }
 
     /// From a table entry.
+    ///
+    /// ```
+    /// assert_eq!(bank::ConfigTiles::from_u16(0x0810), bank::ConfigTiles { first: 16, count: 8 });
+    /// ```
     pub const fn from_u16(v: u16) -> Self {
         ConfigTiles { first: v as u8, count: (v >> 8) as u8 }
     }
 }
 
 /// The configuration index of four corner classes (each below 4).
+///
+/// ```
+/// assert_eq!(bank::config(1, 0, 2, 1), 1 | 2 << 4 | 1 << 6);
+/// assert_eq!(bank::corners(bank::config(1, 0, 2, 1)), [1, 0, 2, 1]);
+/// ```
 pub const fn config(tl: u8, tr: u8, bl: u8, br: u8) -> u8 {
     (tl & 3) | (tr & 3) << 2 | (bl & 3) << 4 | (br & 3) << 6
 }
 
 /// The corner classes (TL, TR, BL, BR) of a configuration index.
+///
+/// ```
+/// assert_eq!(bank::corners(0b01_10_00_01), [1, 0, 2, 1]);
+/// ```
 pub const fn corners(config: u8) -> [u8; 4] {
     [config & 3, (config >> 2) & 3, (config >> 4) & 3, config >> 6]
 }
 
 /// The combination of the edge variants of a tile whose corners have random
 /// bits `tl`, `tr`, `bl`, `br` (each 0 or 1).
+///
+/// ```
+/// // Top edge: bits 1 and 0 differ (variant 1); bottom: 1, 1 (0); left: 1, 1 (0).
+/// let c = bank::combination(1, 0, 1, 1);
+/// assert_eq!(bank::edge_variants(c), [1, 0, 0, 1]); // right: 0, 1 (1)
+/// ```
 pub const fn combination(tl: u8, tr: u8, bl: u8, br: u8) -> u8 {
     (tl ^ tr) | (bl ^ br) << 1 | (tl ^ bl) << 2
 }
 
 /// The edge variants (top, bottom, left, right) of a combination.
+///
+/// ```
+/// for c in 0..bank::COMBINATIONS {
+///     let [top, bottom, left, right] = bank::edge_variants(c);
+///     assert_eq!(top ^ bottom ^ left ^ right, 0); // the four corners' bits each count twice
+/// }
+/// ```
 pub const fn edge_variants(combination: u8) -> [u8; 4] {
     let (top, bottom, left) = (combination & 1, (combination >> 1) & 1, (combination >> 2) & 1);
     [top, bottom, left, top ^ bottom ^ left]
 }
 
 /// Corner placement, as stored: class thresholds and the tiles of each configuration.
+///
+/// ```
+/// use bank::{CONFIGS, ConfigTiles, Corners};
+/// // Three classes: field values 0 ..= 99, 100 ..= 179, 180 ..= 255.
+/// let c = Corners { classes: 3, thresholds: [100, 180, 0], configs: [ConfigTiles::default(); CONFIGS] };
+/// assert_eq!([c.class_of(99), c.class_of(100), c.class_of(255)], [0, 1, 2]);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Corners {
     /// Corner classes: 2..=4.
@@ -283,6 +368,12 @@ pub struct Corners {
 
 impl Corners {
     /// The class of field value `v` (0..=255): how many thresholds it reaches.
+    ///
+    /// ```
+    /// use bank::{CONFIGS, ConfigTiles, Corners};
+    /// let two = Corners { classes: 2, thresholds: [128, 0, 0], configs: [ConfigTiles::default(); CONFIGS] };
+    /// assert_eq!([two.class_of(0), two.class_of(127), two.class_of(128)], [0, 0, 1]);
+    /// ```
     pub const fn class_of(&self, v: u8) -> u8 {
         let mut c = 0;
         let mut k = 0;
@@ -297,6 +388,14 @@ impl Corners {
 }
 
 /// How the world places the tiles (see the crate docs).
+///
+/// ```
+/// # let mut tiles = vec![bank::texel(0, 0); 64];
+/// # tiles.extend([bank::texel(40, 1); 64]);
+/// # let bytes = bank::encode(&bank::Contents { tile_size: 8, palette: &[0x03E0, 0x7FFF], tiles: &tiles, placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+/// # let b = bank::parse(&bytes).unwrap();
+/// assert_eq!(b.placement(), bank::Placement::Paper);
+/// ```
 // The corner tables are 520 bytes inline: parsing needs no allocation, and a
 // placement is made once per bank.
 #[allow(clippy::large_enum_variant)]
@@ -309,6 +408,15 @@ pub enum Placement {
 }
 
 /// A validated bank, borrowing its bytes.
+///
+/// ```
+/// # let mut tiles = vec![bank::texel(0, 0); 64];
+/// # tiles.extend([bank::texel(40, 1); 64]);
+/// # let bytes = bank::encode(&bank::Contents { tile_size: 8, palette: &[0x03E0, 0x7FFF], tiles: &tiles, placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+/// # let b = bank::parse(&bytes).unwrap();
+/// assert_eq!((b.tile_size(), b.tile_count(), b.palette_len()), (8, 2, 2));
+/// assert_eq!(b.texel(1, 7, 7), (40, 1)); // the plateau
+/// ```
 #[derive(Debug, Clone, Copy)]
 pub struct Bank<'a> {
     header: Header,
@@ -323,14 +431,53 @@ fn u16_at(bytes: &[u8], i: usize) -> u16 {
 
 /// The two whole-payload scans of [`parse_with`], which a platform may do
 /// faster than the portable code (the ROM does them in ARM code from IWRAM).
+///
+/// ```
+/// # let mut tiles = vec![bank::texel(0, 0); 64];
+/// # tiles.extend([bank::texel(40, 1); 64]);
+/// # let bytes = bank::encode(&bank::Contents { tile_size: 8, palette: &[0x03E0, 0x7FFF], tiles: &tiles, placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+/// # let b = bank::parse(&bytes).unwrap();
+/// /// Counts the payload bytes scanned, then does the portable scans.
+/// struct Counting(core::cell::Cell<usize>);
+/// impl bank::Scan for Counting {
+///     fn crc32(&self, bytes: &[u8]) -> u32 {
+///         self.0.set(self.0.get() + bytes.len());
+///         bank::PortableScan.crc32(bytes)
+///     }
+///     fn max_colour(&self, tiles: &[u8]) -> u8 {
+///         bank::PortableScan.max_colour(tiles)
+///     }
+/// }
+/// let scan = Counting(core::cell::Cell::new(0));
+/// bank::parse_with(&bytes, &scan).unwrap();
+/// assert_eq!(scan.0.get(), bytes.len() - 4); // the header but its CRC field, and the payload
+/// ```
 pub trait Scan {
     /// CRC-32/ISO-HDLC of `bytes`.
+    ///
+    /// ```
+    /// use bank::Scan;
+    /// assert_eq!(bank::PortableScan.crc32(b"123456789"), 0xCBF4_3926);
+    /// ```
     fn crc32(&self, bytes: &[u8]) -> u32;
     /// The largest colour index among the texels (every second byte of `tiles`).
+    ///
+    /// ```
+    /// use bank::Scan;
+    /// assert_eq!(bank::PortableScan.max_colour(&[200, 3, 9, 5, 255, 1]), 5);
+    /// ```
     fn max_colour(&self, tiles: &[u8]) -> u8;
 }
 
 /// The portable scans (the `crc` crate, and a plain loop).
+///
+/// ```
+/// # let mut tiles = vec![bank::texel(0, 0); 64];
+/// # tiles.extend([bank::texel(40, 1); 64]);
+/// # let bytes = bank::encode(&bank::Contents { tile_size: 8, palette: &[0x03E0, 0x7FFF], tiles: &tiles, placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+/// # let b = bank::parse(&bytes).unwrap();
+/// assert!(bank::parse_with(&bytes, &bank::PortableScan).is_ok()); // what `parse` does
+/// ```
 #[derive(Debug, Clone, Copy, Default)]
 pub struct PortableScan;
 
@@ -442,11 +589,31 @@ fn check_corners(tables: &[u8], classes: u8, tile_count: u16) -> Result<(), Bank
 /// ROM with the code that reads it (checked when it was baked; a corrupt ROM
 /// corrupts the code as well). Every field that says where anything is, and
 /// the placement tables, are still checked, so reading it stays in bounds.
+///
+/// ```
+/// # let mut tiles = vec![bank::texel(0, 0); 64];
+/// # tiles.extend([bank::texel(40, 1); 64]);
+/// # let bytes = bank::encode(&bank::Contents { tile_size: 8, palette: &[0x03E0, 0x7FFF], tiles: &tiles, placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+/// # let b = bank::parse(&bytes).unwrap();
+/// let mut flipped = bytes.clone();
+/// flipped[40] ^= 1; // a texel's height: the CRC no longer matches
+/// assert!(bank::parse(&flipped).is_err());
+/// assert!(bank::parse_trusted(&flipped).is_ok()); // not checked: trust only the ROM's own bank
+/// ```
 pub fn parse_trusted(bytes: &[u8]) -> Result<Bank<'_>, BankError> {
     parse_inner::<PortableScan>(bytes, None)
 }
 
 /// [`parse`], with the payload scans done by `scan`.
+///
+/// ```
+/// # let mut tiles = vec![bank::texel(0, 0); 64];
+/// # tiles.extend([bank::texel(40, 1); 64]);
+/// # let bytes = bank::encode(&bank::Contents { tile_size: 8, palette: &[0x03E0, 0x7FFF], tiles: &tiles, placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+/// # let b = bank::parse(&bytes).unwrap();
+/// let b = bank::parse_with(&bytes, &bank::PortableScan).unwrap();
+/// assert_eq!(b.tile_count(), 2);
+/// ```
 pub fn parse_with<'a>(bytes: &'a [u8], scan: &impl Scan) -> Result<Bank<'a>, BankError> {
     parse_inner(bytes, Some(scan))
 }
@@ -505,36 +672,92 @@ fn parse_inner<'a, S: Scan>(bytes: &'a [u8], scan: Option<&S>) -> Result<Bank<'a
 
 impl<'a> Bank<'a> {
     /// The header.
+    ///
+    /// ```
+    /// # let mut tiles = vec![bank::texel(0, 0); 64];
+    /// # tiles.extend([bank::texel(40, 1); 64]);
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 8, palette: &[0x03E0, 0x7FFF], tiles: &tiles, placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let b = bank::parse(&bytes).unwrap();
+    /// assert_eq!(b.header().version, bank::VERSION);
+    /// ```
     pub fn header(&self) -> &Header {
         &self.header
     }
 
     /// Tile side, in texels.
+    ///
+    /// ```
+    /// # let mut tiles = vec![bank::texel(0, 0); 64];
+    /// # tiles.extend([bank::texel(40, 1); 64]);
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 8, palette: &[0x03E0, 0x7FFF], tiles: &tiles, placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let b = bank::parse(&bytes).unwrap();
+    /// assert_eq!(b.tile_size(), 8);
+    /// ```
     pub fn tile_size(&self) -> usize {
         self.header.tile_size as usize
     }
 
     /// Tiles in the bank.
+    ///
+    /// ```
+    /// # let mut tiles = vec![bank::texel(0, 0); 64];
+    /// # tiles.extend([bank::texel(40, 1); 64]);
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 8, palette: &[0x03E0, 0x7FFF], tiles: &tiles, placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let b = bank::parse(&bytes).unwrap();
+    /// assert_eq!(b.tile_count(), 2);
+    /// ```
     pub fn tile_count(&self) -> usize {
         self.header.tile_count as usize
     }
 
     /// Palette colour `i` (BGR555).
+    ///
+    /// ```
+    /// # let mut tiles = vec![bank::texel(0, 0); 64];
+    /// # tiles.extend([bank::texel(40, 1); 64]);
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 8, palette: &[0x03E0, 0x7FFF], tiles: &tiles, placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let b = bank::parse(&bytes).unwrap();
+    /// assert_eq!(b.colour(1), 0x7FFF);
+    /// ```
     pub fn colour(&self, i: usize) -> u16 {
         u16_at(self.palette, i * 2)
     }
 
     /// Palette colours.
+    ///
+    /// ```
+    /// # let mut tiles = vec![bank::texel(0, 0); 64];
+    /// # tiles.extend([bank::texel(40, 1); 64]);
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 8, palette: &[0x03E0, 0x7FFF], tiles: &tiles, placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let b = bank::parse(&bytes).unwrap();
+    /// assert_eq!(b.palette_len(), 2);
+    /// ```
     pub fn palette_len(&self) -> usize {
         self.palette.len() / 2
     }
 
     /// World pixels per height unit, 8.8 fixed point.
+    ///
+    /// ```
+    /// # let mut tiles = vec![bank::texel(0, 0); 64];
+    /// # tiles.extend([bank::texel(40, 1); 64]);
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 8, palette: &[0x03E0, 0x7FFF], tiles: &tiles, placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let b = bank::parse(&bytes).unwrap();
+    /// assert_eq!(b.height_scale(), bank::HEIGHT_SCALE_ONE);
+    /// ```
     pub fn height_scale(&self) -> u16 {
         self.header.height_scale
     }
 
     /// How the world places the tiles.
+    ///
+    /// ```
+    /// # let mut tiles = vec![bank::texel(0, 0); 64];
+    /// # tiles.extend([bank::texel(40, 1); 64]);
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 8, palette: &[0x03E0, 0x7FFF], tiles: &tiles, placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let b = bank::parse(&bytes).unwrap();
+    /// assert!(matches!(b.placement(), bank::Placement::Paper));
+    /// ```
     pub fn placement(&self) -> Placement {
         if self.header.placement != PLACEMENT_CORNERS {
             return Placement::Paper;
@@ -549,6 +772,14 @@ impl<'a> Bank<'a> {
 
     /// Texel (`x`, `y`) of tile `tile`: (height, colour index). Panics if
     /// `tile`, `x` or `y` is out of range.
+    ///
+    /// ```
+    /// # let mut tiles = vec![bank::texel(0, 0); 64];
+    /// # tiles.extend([bank::texel(40, 1); 64]);
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 8, palette: &[0x03E0, 0x7FFF], tiles: &tiles, placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let b = bank::parse(&bytes).unwrap();
+    /// assert_eq!((b.texel(0, 0, 0), b.texel(1, 3, 5)), ((0, 0), (40, 1)));
+    /// ```
     pub fn texel(&self, tile: usize, x: usize, y: usize) -> (u8, u8) {
         let n = self.tile_size();
         assert!(tile < self.tile_count() && x < n && y < n, "texel ({x}, {y}) of tile {tile} is outside the bank");
@@ -557,22 +788,56 @@ impl<'a> Bank<'a> {
     }
 
     /// All tiles' texels as bytes (height, colour, height, colour, ...).
+    ///
+    /// ```
+    /// # let mut tiles = vec![bank::texel(0, 0); 64];
+    /// # tiles.extend([bank::texel(40, 1); 64]);
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 8, palette: &[0x03E0, 0x7FFF], tiles: &tiles, placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let b = bank::parse(&bytes).unwrap();
+    /// let bytes_of_tiles = b.tile_bytes();
+    /// assert_eq!(&bytes_of_tiles[128..130], &[40, 1]); // tile 1's first texel
+    /// ```
     pub fn tile_bytes(&self) -> &'a [u8] {
         self.tiles
     }
 
     /// The tiles as u16 texels, if the bytes are 2-aligned (they are in ROM).
+    ///
+    /// ```
+    /// # let mut tiles = vec![bank::texel(0, 0); 64];
+    /// # tiles.extend([bank::texel(40, 1); 64]);
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 8, palette: &[0x03E0, 0x7FFF], tiles: &tiles, placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let b = bank::parse(&bytes).unwrap();
+    /// if let Some(texels) = b.texels() {
+    ///     assert_eq!(texels[64], bank::texel(40, 1));
+    /// }
+    /// ```
     pub fn texels(&self) -> Option<&'a [u16]> {
         bytemuck::try_cast_slice(self.tiles).ok()
     }
 }
 
 /// Texel value: `height | colour << 8`.
+///
+/// ```
+/// assert_eq!(bank::texel(40, 1), 0x0128);
+/// ```
 pub const fn texel(height: u8, colour: u8) -> u16 {
     height as u16 | (colour as u16) << 8
 }
 
-/// What a bank holds, for [`encode`].
+/// What a bank holds, for `encode` (feature `alloc`).
+///
+/// ```
+/// let contents = bank::Contents {
+///     tile_size: 8,
+///     palette: &[0x7FFF],
+///     tiles: &[bank::texel(0, 0); 64],
+///     placement: bank::Placement::Paper,
+///     height_scale: bank::HEIGHT_SCALE_ONE,
+/// };
+/// assert_eq!(bank::parse(&bank::encode(&contents).unwrap()).unwrap().tile_count(), 1);
+/// ```
 #[derive(Debug, Clone, Copy)]
 pub struct Contents<'a> {
     /// Tile side, in texels.
@@ -588,6 +853,17 @@ pub struct Contents<'a> {
 }
 
 /// Builds a bank's bytes. Checks what `parse` checks.
+///
+/// ```
+/// let err = bank::encode(&bank::Contents {
+///     tile_size: 8,
+///     palette: &[0x7FFF],
+///     tiles: &[bank::texel(0, 3); 64], // colour 3 of a one-colour palette
+///     placement: bank::Placement::Paper,
+///     height_scale: bank::HEIGHT_SCALE_ONE,
+/// });
+/// assert!(err.is_err());
+/// ```
 #[cfg(feature = "alloc")]
 pub fn encode(contents: &Contents<'_>) -> Result<alloc::vec::Vec<u8>, BankError> {
     let Contents { tile_size, palette, tiles, placement, height_scale } = *contents;
@@ -636,6 +912,10 @@ pub fn encode(contents: &Contents<'_>) -> Result<alloc::vec::Vec<u8>, BankError>
 }
 
 /// The CRC-32 this format uses, for tools.
+///
+/// ```
+/// assert_eq!(bank::crc32(b"123456789"), 0xCBF4_3926); // CRC-32/ISO-HDLC's check value
+/// ```
 pub fn crc32(bytes: &[u8]) -> u32 {
     CRC.checksum(bytes)
 }

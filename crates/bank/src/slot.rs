@@ -16,6 +16,13 @@ pub const OFFSET_AT: usize = core::mem::offset_of!(Slot, offset);
 pub const LEN_AT: usize = core::mem::offset_of!(Slot, len);
 
 /// A slot as it lies in ROM.
+///
+/// ```
+/// // In a ROM's read-only data (4-aligned by the type):
+/// #[unsafe(no_mangle)]
+/// static BANK_SLOT: bank::slot::Slot = bank::slot::Slot::EMPTY;
+/// assert_eq!(core::mem::size_of_val(&BANK_SLOT), bank::slot::LEN);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[repr(C, align(4))]
 pub struct Slot {
@@ -35,6 +42,13 @@ impl Slot {
 const _: () = assert!(LEN == 16 && OFFSET_AT == 8 && LEN_AT == 12, "the slot's layout is part of the format");
 
 /// The byte offsets of every 4-aligned slot marker in `rom`.
+///
+/// ```
+/// let mut rom = vec![0u8; 64];
+/// rom[20..28].copy_from_slice(&bank::slot::MAGIC);
+/// rom[41..49].copy_from_slice(&bank::slot::MAGIC); // not 4-aligned: not a slot
+/// assert_eq!(bank::slot::find(&rom), [20]);
+/// ```
 #[cfg(feature = "alloc")]
 pub fn find(rom: &[u8]) -> alloc::vec::Vec<usize> {
     (0..rom.len().saturating_sub(LEN - 1)).step_by(4).filter(|&i| rom[i..i + MAGIC.len()] == MAGIC).collect()

@@ -11,6 +11,14 @@ use crate::fill::{fill_lines_corners, fill_rect};
 use crate::world::{RingRowBytes, World};
 
 /// What a [`Window::recenter`] call did.
+///
+/// ```
+/// # use terrain::{Window, World, WorldParams};
+/// # let world = World::new(7, WorldParams::DEFAULT).unwrap();
+/// let mut window = Box::new(Window::<16>::new());
+/// assert_eq!(window.recenter(&world, 40, 40), terrain::Update { tiles: 256, rebuilt: true });
+/// assert_eq!(window.recenter(&world, 40, 42), terrain::Update { tiles: 32, rebuilt: false }); // two rows
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Update {
     /// Tile references computed.
@@ -21,6 +29,16 @@ pub struct Update {
 
 /// An `N` x `N` window of tile references (`N` a power of two, at most the
 /// world's side).
+///
+/// ```
+/// # use terrain::{Window, World, WorldParams};
+/// # let world = World::new(7, WorldParams::DEFAULT).unwrap();
+/// // On the GBA: `#[unsafe(link_section = ".ewram")] static mut WINDOW: Window<64> = Window::new();`
+/// let mut window = Box::new(Window::<64>::new());
+/// window.recenter(&world, 100, 100); // tiles 68 ..= 131 in x and y
+/// assert!(window.covers(&world, 68, 131) && !window.covers(&world, 67, 100));
+/// assert_eq!(window.get(70, 120), world.tile_at(70, 120));
+/// ```
 #[derive(Clone)]
 #[repr(C)]
 pub struct Window<const N: usize> {
@@ -50,32 +68,70 @@ impl<const N: usize> Window<N> {
     };
 
     /// An empty window; the first [`Window::recenter`] builds it.
+    ///
+    /// ```
+    /// let window = terrain::Window::<64>::new();
+    /// assert!(!window.covers(&terrain::World::empty(), 0, 0));
+    /// ```
     pub const fn new() -> Self {
         Window { cells: [RingRowBytes([0; N]); N], origin: (0, 0), valid: false }
     }
 
     /// Side, in tiles.
+    ///
+    /// ```
+    /// assert_eq!(terrain::Window::<64>::side(), 64);
+    /// ```
     pub const fn side() -> usize {
         N
     }
 
     /// Bytes of RAM the references take.
+    ///
+    /// ```
+    /// assert_eq!(terrain::Window::<64>::ram_bytes(), 64 * 64 + 12); // 8-bit references, the origin, a flag
+    /// ```
     pub const fn ram_bytes() -> usize {
         core::mem::size_of::<Self>()
     }
 
     /// Tile coordinate of the first column and row covered.
+    ///
+    /// ```
+    /// # use terrain::{Window, World, WorldParams};
+    /// # let world = World::new(7, WorldParams::DEFAULT).unwrap();
+    /// let mut window = Box::new(Window::<16>::new());
+    /// window.recenter(&world, 40, 3);
+    /// assert_eq!(window.origin(), (32, 123)); // 3 - 8, wrapping round the 128-tile world
+    /// ```
     pub fn origin(&self) -> (u32, u32) {
         self.origin
     }
 
     /// Forgets the contents: the next [`Window::recenter`] rebuilds (call after
     /// the world changes).
+    ///
+    /// ```
+    /// # use terrain::{Window, World, WorldParams};
+    /// # let world = World::new(7, WorldParams::DEFAULT).unwrap();
+    /// let mut window = Box::new(Window::<16>::new());
+    /// window.recenter(&world, 40, 40);
+    /// window.invalidate(); // after a new world
+    /// assert!(window.recenter(&world, 40, 40).rebuilt);
+    /// ```
     pub fn invalidate(&mut self) {
         self.valid = false;
     }
 
     /// True if tile (`tx`, `ty`) is inside the window.
+    ///
+    /// ```
+    /// # use terrain::{Window, World, WorldParams};
+    /// # let world = World::new(7, WorldParams::DEFAULT).unwrap();
+    /// let mut window = Box::new(Window::<16>::new());
+    /// window.recenter(&world, 40, 40);
+    /// assert!(window.covers(&world, 32, 47) && !window.covers(&world, 48, 40));
+    /// ```
     #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
     #[inline(always)]
     pub fn covers(&self, world: &World, tx: u32, ty: u32) -> bool {
@@ -85,6 +141,14 @@ impl<const N: usize> Window<N> {
 
     /// The tile reference at (`tx`, `ty`); equals `world.tile_at(tx, ty)` for
     /// every tile the window [`covers`](Window::covers).
+    ///
+    /// ```
+    /// # use terrain::{Window, World, WorldParams};
+    /// # let world = World::new(7, WorldParams::DEFAULT).unwrap();
+    /// let mut window = Box::new(Window::<16>::new());
+    /// window.recenter(&world, 40, 40);
+    /// assert_eq!(window.get(35, 44), world.tile_at(35, 44));
+    /// ```
     #[inline(always)]
     pub fn get(&self, tx: u32, ty: u32) -> u8 {
         self.cells[(ty & Self::MASK) as usize].0[(tx & Self::MASK) as usize]
@@ -148,6 +212,14 @@ impl<const N: usize> Window<N> {
     }
 
     /// Ring row `r` (tile (`tx`, `ty`) is at `ring_row(ty mod N)[tx mod N]`), for renderers.
+    ///
+    /// ```
+    /// # use terrain::{Window, World, WorldParams};
+    /// # let world = World::new(7, WorldParams::DEFAULT).unwrap();
+    /// let mut window = Box::new(Window::<16>::new());
+    /// window.recenter(&world, 40, 40);
+    /// assert_eq!(window.ring_row(44 % 16)[35 % 16], world.tile_at(35, 44));
+    /// ```
     #[inline(always)]
     pub fn ring_row(&self, r: usize) -> &[u8; N] {
         &self.cells[r & (N - 1)].0
@@ -194,6 +266,15 @@ impl<const N: usize> Window<N> {
 
     /// Recomputes every reference for a window whose first tile is (`ox`, `oy`).
     /// On the GBA: ARM code in IWRAM.
+    ///
+    /// ```
+    /// # use terrain::{Window, World, WorldParams};
+    /// # let world = World::new(7, WorldParams::DEFAULT).unwrap();
+    /// let mut window = Box::new(Window::<16>::new());
+    /// window.rebuild(&world, 100, 0);
+    /// assert_eq!(window.origin(), (100, 0));
+    /// assert_eq!(window.get(115, 15), world.tile_at(115, 15));
+    /// ```
     #[cfg_attr(target_arch = "arm", instruction_set(arm::a32), unsafe(link_section = ".iwram.terrain"), inline(never))]
     pub fn rebuild(&mut self, world: &World, ox: u32, oy: u32) {
         let m = world.size_tiles() - 1;

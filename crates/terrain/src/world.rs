@@ -36,6 +36,13 @@ pub const TABLE_BITS: u32 = 10;
 pub const TABLE_LEN: usize = 1 << TABLE_BITS;
 
 /// The shape of a world.
+///
+/// ```
+/// use terrain::WorldParams;
+/// // A 32 x 32 grid, 4 tiles apart: 128 x 128 tiles, 10 distinct tiles.
+/// let params = WorldParams { grid_log2: 5, spacing_log2: 2, tile_count: 10 }.validate().unwrap();
+/// assert_eq!(params.size_tiles(), 128);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WorldParams {
     /// log2 of the grid side: 2 (4x4) ..= 6 (64x64).
@@ -52,6 +59,13 @@ impl WorldParams {
     pub const DEFAULT: WorldParams = WorldParams { grid_log2: 4, spacing_log2: 3, tile_count: 16 };
 
     /// Checks the ranges above.
+    ///
+    /// ```
+    /// use terrain::{ParamError, WorldParams};
+    /// let bad = WorldParams { grid_log2: 9, ..WorldParams::DEFAULT };
+    /// assert_eq!(bad.validate(), Err(ParamError::Grid(9)));
+    /// assert!(WorldParams::DEFAULT.validate().is_ok());
+    /// ```
     #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
     #[inline(always)]
     pub const fn validate(self) -> Result<Self, ParamError> {
@@ -68,6 +82,10 @@ impl WorldParams {
     }
 
     /// World side, in tiles.
+    ///
+    /// ```
+    /// assert_eq!(terrain::WorldParams::DEFAULT.size_tiles(), 128); // 16 grid points, 8 tiles apart
+    /// ```
     #[inline(always)]
     pub const fn size_tiles(self) -> u32 {
         1 << (self.grid_log2 + self.spacing_log2)
@@ -75,6 +93,12 @@ impl WorldParams {
 }
 
 /// Parameters out of range.
+///
+/// ```
+/// use terrain::{World, WorldParams};
+/// let err = World::new(1, WorldParams { tile_count: 0, ..WorldParams::DEFAULT }).unwrap_err();
+/// assert_eq!(err.to_string(), "tile_count 0 is outside 1..=256");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ParamError {
     /// grid_log2 must be 2..=6.
@@ -110,6 +134,12 @@ impl core::fmt::Display for ParamError {
 /// The most the field (8.0, integer units) moves between two diagonal
 /// vertices of one tile at this spacing, plus one: a middle class this wide
 /// keeps every tile's corners within two neighbouring classes.
+///
+/// ```
+/// use terrain::class_band;
+/// assert_eq!(class_band(3), 64); // 8 tiles between grid points: middle classes 64 wide
+/// assert_eq!(class_band(1), 256); // 2 tiles: no room for a middle class
+/// ```
 pub const fn class_band(spacing_log2: u8) -> u16 {
     // Along an axis the field moves at most 255 / spacing per tile; a
     // diagonal is two such moves. Two thresholds t1 < t2 crossed on one
@@ -136,6 +166,15 @@ fn check_bands(classes: u8, thresholds: &[u8; 3], spacing_log2: u8) -> Result<()
 /// A world: grid values, random table, placement tables, parameters and seed.
 /// About 5.6 KB; on the GBA keep it in a `static` and [`World::regenerate`] it
 /// in place.
+///
+/// ```
+/// use terrain::{World, WorldParams};
+/// // On the GBA: `#[unsafe(link_section = ".iwram.world")] static mut WORLD: World = World::empty();`
+/// let mut world = Box::new(World::empty());
+/// world.regenerate(42, WorldParams::DEFAULT).unwrap();
+/// let tile = world.tile_at(3, 4); // the tile at tile coordinates (3, 4)
+/// assert!(tile < 16);
+/// ```
 #[derive(Clone)]
 pub struct World {
     params: WorldParams,
@@ -174,6 +213,11 @@ impl core::fmt::Debug for World {
 impl World {
     /// An all-zero world (every tile is tile 0) with the default parameters
     /// and the paper's placement; `const`, for statics.
+    ///
+    /// ```
+    /// let world = terrain::World::empty();
+    /// assert_eq!((world.tile_at(5, 9), world.seed()), (0, 0));
+    /// ```
     pub const fn empty() -> Self {
         World {
             params: WorldParams::DEFAULT,
@@ -189,6 +233,13 @@ impl World {
     }
 
     /// A world for `seed` and `params`, with the paper's placement.
+    ///
+    /// ```
+    /// use terrain::{World, WorldParams};
+    /// let a = World::new(1, WorldParams::DEFAULT).unwrap();
+    /// let b = World::new(1, WorldParams::DEFAULT).unwrap();
+    /// assert_eq!(a.fingerprint(), b.fingerprint()); // the seed decides everything
+    /// ```
     pub fn new(seed: u32, params: WorldParams) -> Result<Self, ParamError> {
         Self::with_placement(seed, params, &Placement::Paper)
     }
@@ -196,6 +247,17 @@ impl World {
     /// A world for `seed` and `params` placing tiles by `placement` (for
     /// corner placement `params.tile_count` is not used: the configurations
     /// name the tiles).
+    ///
+    /// ```
+    /// use bank::{ConfigTiles, Corners, Placement};
+    /// use terrain::{World, WorldParams};
+    /// // Two corner classes split at field value 128; configuration c uses tile c.
+    /// let configs = core::array::from_fn(|c| ConfigTiles { first: c as u8, count: 1 });
+    /// let corners = Corners { classes: 2, thresholds: [128, 0, 0], configs };
+    /// let world = World::with_placement(7, WorldParams::DEFAULT, &Placement::Corners(corners)).unwrap();
+    /// let [tl, tr, bl, br] = [(0, 0), (1, 0), (0, 1), (1, 1)].map(|(dx, dy)| world.vertex_class(10 + dx, 20 + dy));
+    /// assert_eq!(world.tile_at(10, 20), bank::config(tl, tr, bl, br));
+    /// ```
     pub fn with_placement(seed: u32, params: WorldParams, placement: &Placement) -> Result<Self, ParamError> {
         let mut w = World::empty();
         w.set_placement(params, placement)?;
@@ -205,11 +267,30 @@ impl World {
 
     /// The world of `seed` for `bank`: the default grid and spacing, the
     /// bank's tile count and placement.
+    ///
+    /// ```
+    /// let bytes = bank::encode(&bank::Contents {
+    ///     tile_size: 8,
+    ///     palette: &[0x7FFF],
+    ///     tiles: &[bank::texel(3, 0); 3 * 64],
+    ///     placement: bank::Placement::Paper,
+    ///     height_scale: bank::HEIGHT_SCALE_ONE,
+    /// })
+    /// .unwrap();
+    /// let world = terrain::World::for_bank(5, &bank::parse(&bytes).unwrap()).unwrap();
+    /// assert_eq!(world.max_tile(), 2); // the bank's three tiles
+    /// ```
     pub fn for_bank(seed: u32, bank: &bank::Bank<'_>) -> Result<Self, ParamError> {
         Self::with_placement(seed, Self::params_for(bank), &bank.placement())
     }
 
     /// The default parameters with `bank`'s tile count.
+    ///
+    /// ```
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 8, palette: &[0x7FFF], tiles: &[bank::texel(3, 0); 3 * 64], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// let params = terrain::World::params_for(&bank::parse(&bytes).unwrap());
+    /// assert_eq!((params.grid_log2, params.tile_count), (terrain::WorldParams::DEFAULT.grid_log2, 3));
+    /// ```
     pub fn params_for(bank: &bank::Bank<'_>) -> WorldParams {
         WorldParams { tile_count: bank.tile_count() as u16, ..WorldParams::DEFAULT }
     }
@@ -217,6 +298,19 @@ impl World {
     /// Sets how tiles are placed; takes effect at the next
     /// [`World::regenerate`]. Checks that corner classes suit `params`'s
     /// spacing ([`class_band`]).
+    ///
+    /// ```
+    /// use bank::{ConfigTiles, Corners, Placement};
+    /// use terrain::{ParamError, World, WorldParams};
+    /// let mut world = Box::new(World::empty());
+    /// // Three classes whose middle one (100 ..= 119) is narrower than the 64
+    /// // field units the default spacing needs.
+    /// let configs = [ConfigTiles { first: 0, count: 1 }; bank::CONFIGS];
+    /// let narrow = Corners { classes: 3, thresholds: [100, 120, 0], configs };
+    /// let err = world.set_placement(WorldParams::DEFAULT, &Placement::Corners(narrow)).unwrap_err();
+    /// assert_eq!(err, ParamError::ClassBand { spacing_log2: 3, need: 64 });
+    /// world.set_placement(WorldParams::DEFAULT, &Placement::Paper).unwrap();
+    /// ```
     pub fn set_placement(&mut self, params: WorldParams, placement: &Placement) -> Result<(), ParamError> {
         match placement {
             Placement::Paper => {
@@ -244,6 +338,13 @@ impl World {
 
     /// Refills the grid and the table for a new seed (the paper's "new world").
     /// On the GBA: ARM code in IWRAM.
+    ///
+    /// ```
+    /// use terrain::{World, WorldParams};
+    /// let mut world = Box::new(World::new(1, WorldParams::DEFAULT).unwrap());
+    /// world.regenerate(2, WorldParams::DEFAULT).unwrap(); // in place: no second 5.6 KB
+    /// assert_eq!(world.fingerprint(), World::new(2, WorldParams::DEFAULT).unwrap().fingerprint());
+    /// ```
     #[cfg_attr(target_arch = "arm", instruction_set(arm::a32), unsafe(link_section = ".iwram.terrain"), inline(never))]
     pub fn regenerate(&mut self, seed: u32, params: WorldParams) -> Result<(), ParamError> {
         // Not `?`: its `From::from` is a `core` function, which the GBA's ARM
@@ -356,11 +457,23 @@ impl World {
 
     /// The largest tile reference the world can produce: every reference in
     /// a window over it is at most this.
+    ///
+    /// ```
+    /// # use terrain::{World, WorldParams};
+    /// # let world = World::new(7, WorldParams::DEFAULT).unwrap();
+    /// assert_eq!(world.max_tile(), 15); // the paper's placement: tile_count - 1
+    /// ```
     pub fn max_tile(&self) -> u8 {
         if self.corners { self.max_corner_tile } else { (self.params.tile_count - 1) as u8 }
     }
 
     /// True for corner placement.
+    ///
+    /// ```
+    /// # use terrain::{World, WorldParams};
+    /// # let world = World::new(7, WorldParams::DEFAULT).unwrap();
+    /// assert!(!world.is_corners());
+    /// ```
     #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
     #[inline(always)]
     pub fn is_corners(&self) -> bool {
@@ -368,6 +481,12 @@ impl World {
     }
 
     /// The parameters.
+    ///
+    /// ```
+    /// # use terrain::{World, WorldParams};
+    /// # let world = World::new(7, WorldParams::DEFAULT).unwrap();
+    /// assert_eq!(world.params(), WorldParams::DEFAULT);
+    /// ```
     #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
     #[inline(always)]
     pub fn params(&self) -> WorldParams {
@@ -375,21 +494,46 @@ impl World {
     }
 
     /// The seed.
+    ///
+    /// ```
+    /// # use terrain::{World, WorldParams};
+    /// # let world = World::new(7, WorldParams::DEFAULT).unwrap();
+    /// assert_eq!(world.seed(), 7);
+    /// ```
     pub fn seed(&self) -> u32 {
         self.seed
     }
 
     /// Grid side, in grid points.
+    ///
+    /// ```
+    /// # use terrain::{World, WorldParams};
+    /// # let world = World::new(7, WorldParams::DEFAULT).unwrap();
+    /// assert_eq!(world.grid_side(), 16);
+    /// ```
     pub fn grid_side(&self) -> usize {
         1 << self.params.grid_log2
     }
 
     /// Tiles between grid points.
+    ///
+    /// ```
+    /// # use terrain::{World, WorldParams};
+    /// # let world = World::new(7, WorldParams::DEFAULT).unwrap();
+    /// assert_eq!(world.spacing(), 8);
+    /// ```
     pub fn spacing(&self) -> u32 {
         1 << self.params.spacing_log2
     }
 
     /// World side, in tiles (a power of two).
+    ///
+    /// ```
+    /// # use terrain::{World, WorldParams};
+    /// # let world = World::new(7, WorldParams::DEFAULT).unwrap();
+    /// assert_eq!(world.size_tiles(), world.grid_side() as u32 * world.spacing());
+    /// assert_eq!(world.tile_at(world.size_tiles() + 3, 0), world.tile_at(3, 0)); // it wraps
+    /// ```
     #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
     #[inline(always)]
     pub fn size_tiles(&self) -> u32 {
@@ -397,6 +541,12 @@ impl World {
     }
 
     /// The grid value at grid point (`gx`, `gy`), wrapping.
+    ///
+    /// ```
+    /// # use terrain::{World, WorldParams};
+    /// # let world = World::new(7, WorldParams::DEFAULT).unwrap();
+    /// assert_eq!(world.grid_value(16 + 1, 2), world.grid_value(1, 2));
+    /// ```
     #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
     #[inline(always)]
     pub fn grid_value(&self, gx: u32, gy: u32) -> u8 {
@@ -407,12 +557,23 @@ impl World {
     }
 
     /// Bytes of RAM the world occupies.
+    ///
+    /// ```
+    /// assert!(terrain::World::ram_bytes() < 6 * 1024); // fits IWRAM beside the hot code
+    /// ```
     pub const fn ram_bytes() -> usize {
         core::mem::size_of::<World>()
     }
 
     /// The interpolated value at tile (`tx`, `ty`), in 8.2k fixed point where
     /// k = 2 * spacing_log2 (grid values times spacing squared).
+    ///
+    /// ```
+    /// # use terrain::{World, WorldParams};
+    /// # let world = World::new(7, WorldParams::DEFAULT).unwrap();
+    /// // At a grid point (8 tiles apart) the value is the grid value, in 8.6 fixed point.
+    /// assert_eq!(world.value_at(8, 16), (world.grid_value(1, 2) as u32) << 6);
+    /// ```
     #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
     #[inline(always)]
     pub fn value_at(&self, tx: u32, ty: u32) -> u32 {
@@ -437,6 +598,13 @@ impl World {
     }
 
     /// The table entry of vertex (`vx`, `vy`): the field's entry in the random table.
+    ///
+    /// ```
+    /// # use terrain::{World, WorldParams};
+    /// # let world = World::new(7, WorldParams::DEFAULT).unwrap();
+    /// // The paper's placement: the entry is the tile of the tile whose top-left corner it is.
+    /// assert_eq!(world.vertex_entry(10, 20), world.tile_at(10, 20));
+    /// ```
     #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
     #[inline(always)]
     pub fn vertex_entry(&self, vx: u32, vy: u32) -> u8 {
@@ -445,6 +613,13 @@ impl World {
     }
 
     /// The corner class (0 .. classes) of vertex (`vx`, `vy`); 0 for the paper's placement.
+    ///
+    /// ```
+    /// # let configs = core::array::from_fn(|c| bank::ConfigTiles { first: c as u8, count: 1 });
+    /// # let corners = bank::Corners { classes: 2, thresholds: [128, 0, 0], configs };
+    /// # let world = terrain::World::with_placement(7, terrain::WorldParams::DEFAULT, &bank::Placement::Corners(corners)).unwrap();
+    /// assert!(world.vertex_class(10, 20) < 2); // two classes
+    /// ```
     pub fn vertex_class(&self, vx: u32, vy: u32) -> u8 {
         if self.corners { self.vertex_entry(vx, vy) & 3 } else { 0 }
     }
@@ -486,12 +661,28 @@ impl World {
 
     /// Writes the tiles (`tx0 + i`, `ty`), i in `0..out.len()`, into `out[i]`.
     /// Gives exactly [`World::tile_at`], a few adds per tile.
+    ///
+    /// ```
+    /// # use terrain::{World, WorldParams};
+    /// # let world = World::new(7, WorldParams::DEFAULT).unwrap();
+    /// let mut row = [0u8; 300]; // longer than the world: it wraps
+    /// world.fill_row(5, 9, &mut row);
+    /// assert!((0..300).all(|i| row[i] == world.tile_at(5 + i as u32, 9)));
+    /// ```
     pub fn fill_row(&self, tx0: u32, ty: u32, out: &mut [u8]) {
         // SAFETY: `out` is out.len() writable bytes.
         unsafe { self.walk(false, tx0, ty, out.len(), out as *mut [u8] as *mut u8 as usize) };
     }
 
     /// Writes the tiles (`tx`, `ty0 + i`), i in `0..out.len()`, into `out[i]`.
+    ///
+    /// ```
+    /// # use terrain::{World, WorldParams};
+    /// # let world = World::new(7, WorldParams::DEFAULT).unwrap();
+    /// let mut column = [0u8; 40];
+    /// world.fill_column(5, 9, &mut column);
+    /// assert!((0..40).all(|i| column[i] == world.tile_at(5, 9 + i as u32)));
+    /// ```
     pub fn fill_column(&self, tx: u32, ty0: u32, out: &mut [u8]) {
         // SAFETY: as above.
         unsafe { self.walk(true, ty0, tx, out.len(), out as *mut [u8] as *mut u8 as usize) };
@@ -682,6 +873,12 @@ impl World {
 
     /// FNV-1a (32-bit) over every tile of the world, row by row: a fingerprint
     /// to compare worlds made on different machines (the GBA logs it).
+    ///
+    /// ```
+    /// use terrain::{World, WorldParams};
+    /// let (a, b) = (World::new(1, WorldParams::DEFAULT).unwrap(), World::new(2, WorldParams::DEFAULT).unwrap());
+    /// assert_ne!(a.fingerprint(), b.fingerprint());
+    /// ```
     pub fn fingerprint(&self) -> u32 {
         let n = self.size_tiles();
         let mut h: u32 = 0x811C_9DC5;

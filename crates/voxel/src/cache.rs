@@ -56,6 +56,12 @@ const _: () = {
 
 /// The centre of a ring reaching `reach` world px, for a camera at (`px`,
 /// `py`) with `heading`: `reach` ahead (2.14 trig).
+///
+/// ```
+/// use voxel::cache::centre;
+/// assert_eq!(centre(1000, 1000, 0, 200), (1200, 1000)); // heading 0: along +x
+/// assert_eq!(centre(1000, 1000, 16_384, 200), (1000, 1200)); // a quarter turn: along +y
+/// ```
 #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
 #[inline(always)]
 pub fn centre(px: u32, py: u32, heading: u16, reach: u32) -> (u32, u32) {
@@ -65,6 +71,21 @@ pub fn centre(px: u32, py: u32, heading: u16, reach: u32) -> (u32, u32) {
 }
 
 /// What a [`TexelCache::follow`] call did.
+///
+/// ```
+/// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+/// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
+/// # let mut cache = Box::new(voxel::cache::TexelCache::new());
+/// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: Some(&mut cache), relief: None };
+/// # let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
+/// let mut camera = voxel::Camera { x: 1000 << 8, y: 1000 << 8, z: 50 << 8, ..Default::default() };
+/// land.follow(&camera);
+/// assert!(land.follow_cache(&camera).unwrap().rebuilt); // the first call fills both rings
+/// camera.x += 4 << 8; // one texel east
+/// land.follow(&camera);
+/// let update = land.follow_cache(&camera).unwrap();
+/// assert!(!update.rebuilt && update.written > 0);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct CacheUpdate {
     /// Entries written (near and far).
@@ -81,6 +102,19 @@ struct Ring {
 }
 
 /// The two rings (160 KB: keep it in a `static`, on the GBA in EWRAM).
+///
+/// ```
+/// use voxel::cache::TexelCache;
+/// // On the GBA: `#[unsafe(link_section = ".ewram")] static mut CACHE: TexelCache = TexelCache::new();`
+/// let mut cache = Box::new(TexelCache::new());
+/// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+/// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
+/// let parts = voxel::Parts { world: &mut world, window: &mut window, cache: Some(&mut cache), relief: None };
+/// let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
+/// let camera = voxel::Camera { x: 1000 << 8, y: 1000 << 8, z: 50 << 8, ..Default::default() };
+/// land.render(&camera, voxel::Options::default(), &mut *Box::new(voxel::Frame::default()));
+/// assert!(land.cache().unwrap().is_valid()); // filled by the render
+/// ```
 #[repr(C)]
 pub struct TexelCache {
     near: [u16; NEAR * NEAR],
@@ -110,6 +144,11 @@ impl core::fmt::Debug for TexelCache {
 
 impl TexelCache {
     /// An empty cache; the first [`TexelCache::follow`] fills it.
+    ///
+    /// ```
+    /// let cache = Box::new(voxel::cache::TexelCache::new());
+    /// assert!(!cache.is_valid());
+    /// ```
     pub const fn new() -> Self {
         TexelCache {
             near: [0; NEAR * NEAR],
@@ -122,21 +161,76 @@ impl TexelCache {
     }
 
     /// Forgets the contents (call when the world or the bank changes).
+    ///
+    /// ```
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
+    /// # let mut cache = Box::new(voxel::cache::TexelCache::new());
+    /// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: Some(&mut cache), relief: None };
+    /// # let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
+    /// let camera = voxel::Camera::default();
+    /// land.follow(&camera);
+    /// land.follow_cache(&camera);
+    /// land.new_world(2); // invalidates the window and the cache
+    /// assert!(!land.cache().unwrap().is_valid());
+    /// ```
     pub fn invalidate(&mut self) {
         self.valid = false;
     }
 
     /// True once filled.
+    ///
+    /// ```
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
+    /// # let mut cache = Box::new(voxel::cache::TexelCache::new());
+    /// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: Some(&mut cache), relief: None };
+    /// # let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
+    /// let camera = voxel::Camera::default();
+    /// assert!(!land.cache().unwrap().is_valid());
+    /// land.follow(&camera);
+    /// land.follow_cache(&camera);
+    /// assert!(land.cache().unwrap().is_valid());
+    /// ```
     pub fn is_valid(&self) -> bool {
         self.valid
     }
 
     /// The near ring (row-major, [`NEAR`] entries a row).
+    ///
+    /// ```
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
+    /// # let mut cache = Box::new(voxel::cache::TexelCache::new());
+    /// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: Some(&mut cache), relief: None };
+    /// # let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
+    /// use voxel::cache::NEAR;
+    /// let camera = voxel::Camera { x: 1000 << 8, y: 1000 << 8, ..Default::default() };
+    /// land.follow(&camera);
+    /// land.follow_cache(&camera);
+    /// // The texel under world pixel (1000, 1000): texel (250, 250).
+    /// let (tx, ty) = (250 % NEAR, 250 % NEAR);
+    /// assert_eq!(land.cache().unwrap().near()[ty * NEAR + tx], bank::texel(10, 1));
+    /// ```
     pub fn near(&self) -> &[u16; NEAR * NEAR] {
         &self.near
     }
 
     /// The far ring (row-major, [`FAR`] entries a row).
+    ///
+    /// ```
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
+    /// # let mut cache = Box::new(voxel::cache::TexelCache::new());
+    /// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: Some(&mut cache), relief: None };
+    /// # let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
+    /// use voxel::cache::FAR;
+    /// let camera = voxel::Camera { x: 1000 << 8, y: 1000 << 8, ..Default::default() };
+    /// land.follow(&camera);
+    /// land.follow_cache(&camera);
+    /// // World texel (250, 250) is far entry (125, 125).
+    /// assert_eq!(land.cache().unwrap().far()[125 % FAR * FAR + 125 % FAR], bank::texel(10, 1));
+    /// ```
     pub fn far(&self) -> &[u16; FAR * FAR] {
         &self.far
     }
@@ -145,6 +239,19 @@ impl TexelCache {
     /// `py`) looking along `heading`, reading what comes into range from
     /// `world` (placed tiles) and `scene` (their texels). On the GBA: ARM code
     /// in IWRAM.
+    ///
+    /// ```
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
+    /// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: None };
+    /// # let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
+    /// use voxel::cache::TexelCache;
+    /// let camera = voxel::Camera { x: 1000 << 8, y: 1000 << 8, ..Default::default() };
+    /// land.follow(&camera);
+    /// let mut cache = Box::new(TexelCache::new());
+    /// let update = cache.follow(land.world(), &land.scene(), camera.x >> 8, camera.y >> 8, camera.heading);
+    /// assert!(update.rebuilt && cache.is_valid());
+    /// ```
     #[cfg_attr(target_arch = "arm", instruction_set(arm::a32), unsafe(link_section = ".iwram.cache"), inline(never))]
     pub fn follow<const N: usize>(
         &mut self,

@@ -25,6 +25,20 @@ use crate::render::{Camera, Scene};
 use crate::trig;
 
 /// What the pilot asks for, each -1, 0 or 1.
+///
+/// ```
+/// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+/// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
+/// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: None };
+/// # let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
+/// use voxel::flight::Controls;
+/// // Up and left held on the D-pad.
+/// let controls = Controls { forward: 1, turn: -1, ..Default::default() };
+/// let mut camera = voxel::Camera { x: 1000 << 8, y: 1000 << 8, z: 50 << 8, ..Default::default() };
+/// land.follow(&camera);
+/// land.fly(&mut camera, controls, 1);
+/// assert!(camera.heading > 32_768); // turned left: heading 0 less a little
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Controls {
     /// +1 forward (D-pad up), -1 back.
@@ -72,6 +86,11 @@ pub const MOVE_MAX: i32 = 5;
 pub const FLOOR_REACH: i32 = 192;
 
 /// Blocks a tile side, as a shift: 1, 2 or 4 blocks of at least 8 texels.
+///
+/// ```
+/// use voxel::flight::blocks_log2;
+/// assert_eq!([8, 16, 32, 128].map(blocks_log2), [0, 1, 2, 2]);
+/// ```
 pub const fn blocks_log2(tile_size: usize) -> u32 {
     let l = tile_size.trailing_zeros();
     if l <= 3 {
@@ -88,6 +107,16 @@ pub const PER_TILE: usize = 16;
 
 /// The highest texel of each block of each tile of a bank (4 KB + a few
 /// words: on the GBA keep it in a `static`).
+///
+/// ```
+/// # let mut tiles = [bank::texel(10, 1); 32 * 32];
+/// # tiles[5 * 32 + 5] = bank::texel(200, 1); // a peak at texel (5, 5) of the tile
+/// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &tiles, placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+/// # let b = bank::parse(&bytes).unwrap();
+/// use voxel::flight::Relief;
+/// let relief = Relief::of(&b);
+/// assert_eq!(relief.top_px(), 200);
+/// ```
 #[derive(Clone)]
 pub struct Relief {
     /// Per tile, `PER_TILE` block tops in height units, row-major.
@@ -124,6 +153,12 @@ impl Default for Relief {
 
 impl Relief {
     /// An empty relief (everything flat at 0) until [`Relief::build`].
+    ///
+    /// ```
+    /// // On the GBA: `static mut RELIEF: Relief = Relief::new();`, then `build` or `load`.
+    /// let relief = voxel::flight::Relief::new();
+    /// assert_eq!(relief.top_px(), 0);
+    /// ```
     pub const fn new() -> Self {
         Relief {
             tops: [0; bank::MAX_TILES * PER_TILE],
@@ -137,6 +172,16 @@ impl Relief {
     }
 
     /// The relief of `bank`, with the portable [`tile_tops`].
+    ///
+    /// ```
+    /// # let mut tiles = [bank::texel(10, 1); 32 * 32];
+    /// # tiles[5 * 32 + 5] = bank::texel(200, 1); // a peak at texel (5, 5) of the tile
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &tiles, placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let b = bank::parse(&bytes).unwrap();
+    /// let relief = voxel::flight::Relief::of(&b);
+    /// // 32-texel tiles: 4 x 4 blocks of 8 texels; the peak is in the first.
+    /// assert_eq!(&relief.tops()[..4], &[200, 10, 10, 10]);
+    /// ```
     pub fn of(bank: &bank::Bank<'_>) -> Self {
         let mut r = Relief::new();
         r.build(bank, |_, texels, size, out| tile_tops(texels, size, out));
@@ -146,6 +191,21 @@ impl Relief {
     /// Fills in `bank`'s block tops: `tops(tile, texels, tile_size, out)`
     /// writes one tile's ([`tile_tops`] does, portably; the GBA has a faster
     /// one, and shows progress through it).
+    ///
+    /// ```
+    /// # let mut tiles = [bank::texel(10, 1); 32 * 32];
+    /// # tiles[5 * 32 + 5] = bank::texel(200, 1); // a peak at texel (5, 5) of the tile
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &tiles, placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let b = bank::parse(&bytes).unwrap();
+    /// use voxel::flight::{Relief, tile_tops};
+    /// let mut relief = Relief::new();
+    /// let mut tiles_done = 0;
+    /// relief.build(&b, |_, texels, size, out| {
+    ///     tile_tops(texels, size, out);
+    ///     tiles_done += 1; // a progress bar here
+    /// });
+    /// assert_eq!((tiles_done, relief.top_px()), (1, 200));
+    /// ```
     pub fn build(&mut self, bank: &bank::Bank<'_>, mut tops: impl FnMut(usize, &[u16], usize, &mut [u8; PER_TILE])) {
         let n = bank.tile_size();
         if let Some(texels) = bank.texels() {
@@ -159,6 +219,16 @@ impl Relief {
     }
 
     /// The block tops, [`PER_TILE`] a tile (for baking them ahead of time).
+    ///
+    /// ```
+    /// # let mut tiles = [bank::texel(10, 1); 32 * 32];
+    /// # tiles[5 * 32 + 5] = bank::texel(200, 1); // a peak at texel (5, 5) of the tile
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &tiles, placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let b = bank::parse(&bytes).unwrap();
+    /// use voxel::flight::{PER_TILE, Relief};
+    /// let tops = Relief::of(&b).tops().to_vec(); // bake these into ROM with the bank
+    /// assert_eq!(tops.len(), bank::MAX_TILES * PER_TILE);
+    /// ```
     pub fn tops(&self) -> &[u8] {
         &self.tops
     }
@@ -166,6 +236,19 @@ impl Relief {
     /// The relief of `bank` from block tops [`Relief::tops`] gave for it
     /// (baked ahead of time); false (and nothing changed) if `tops` is not
     /// that long.
+    ///
+    /// ```
+    /// # let mut tiles = [bank::texel(10, 1); 32 * 32];
+    /// # tiles[5 * 32 + 5] = bank::texel(200, 1); // a peak at texel (5, 5) of the tile
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &tiles, placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let b = bank::parse(&bytes).unwrap();
+    /// use voxel::flight::Relief;
+    /// let baked = Relief::of(&b).tops().to_vec();
+    /// let mut relief = Relief::new();
+    /// assert!(relief.load(&b, &baked));
+    /// assert_eq!(relief.top_px(), 200);
+    /// assert!(!relief.load(&b, &baked[1..])); // not a relief's worth of tops
+    /// ```
     pub fn load(&mut self, bank: &bank::Bank<'_>, tops: &[u8]) -> bool {
         if tops.len() != self.tops.len() {
             return false;
@@ -191,11 +274,27 @@ impl Relief {
     }
 
     /// The floor's slope, world pixels of rise per pixel.
+    ///
+    /// ```
+    /// # let mut tiles = [bank::texel(10, 1); 32 * 32];
+    /// # tiles[5 * 32 + 5] = bank::texel(200, 1); // a peak at texel (5, 5) of the tile
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &tiles, placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let b = bank::parse(&bytes).unwrap();
+    /// assert_eq!(voxel::flight::Relief::of(&b).slope(), 2); // the least slope
+    /// ```
     pub fn slope(&self) -> i32 {
         self.slope
     }
 
     /// The highest block top, world pixels.
+    ///
+    /// ```
+    /// # let mut tiles = [bank::texel(10, 1); 32 * 32];
+    /// # tiles[5 * 32 + 5] = bank::texel(200, 1); // a peak at texel (5, 5) of the tile
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &tiles, placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let b = bank::parse(&bytes).unwrap();
+    /// assert_eq!(voxel::flight::Relief::of(&b).top_px(), 200); // height 200, one px per unit
+    /// ```
     pub fn top_px(&self) -> i32 {
         self.top_px
     }
@@ -203,6 +302,16 @@ impl Relief {
     /// The most the camera rises in one refresh, world pixels: the floor
     /// moves at most `slope` per pixel flown; the ease at most [`RISE`], the
     /// pilot at most [`CLIMB`].
+    ///
+    /// ```
+    /// # let mut tiles = [bank::texel(10, 1); 32 * 32];
+    /// # tiles[5 * 32 + 5] = bank::texel(200, 1); // a peak at texel (5, 5) of the tile
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &tiles, placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let b = bank::parse(&bytes).unwrap();
+    /// use voxel::flight::{MOVE_MAX, Relief};
+    /// let relief = Relief::of(&b);
+    /// assert_eq!(relief.max_rise(), relief.slope() * MOVE_MAX); // 10: more than RISE and CLIMB
+    /// ```
     pub fn max_rise(&self) -> i32 {
         (self.slope * MOVE_MAX).max(RISE).max(CLIMB >> 8)
     }
@@ -222,6 +331,22 @@ impl Relief {
 
     /// The floor at world pixel (`px`, `py`) without the clearance: the
     /// highest block top round it less `slope` times its (Chebyshev) distance.
+    ///
+    /// ```
+    /// # let mut tiles = [bank::texel(10, 1); 32 * 32];
+    /// # tiles[5 * 32 + 5] = bank::texel(200, 1); // a peak at texel (5, 5) of the tile
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &tiles, placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let b = bank::parse(&bytes).unwrap();
+    /// # let relief = Box::new(voxel::flight::Relief::of(&b));
+    /// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
+    /// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: Some(&relief) };
+    /// # let mut land = voxel::Landscape::new(b, parts, 1).unwrap();
+    /// land.follow(&voxel::Camera::default());
+    /// let scene = land.scene();
+    /// let relief = scene.relief().unwrap();
+    /// assert_eq!(relief.floor(&scene, 21, 21), 200); // on the peak's block (world px 0 ..= 31)
+    /// assert_eq!(relief.floor(&scene, 72, 21), 200 - 2 * 41); // 41 px from it, slope 2
+    /// ```
     pub fn floor<const N: usize>(&self, scene: &Scene<'_, N>, px: u32, py: u32) -> i32 {
         let b = self.block_px_log2;
         let blk = 1i32 << b;
@@ -265,6 +390,23 @@ impl Relief {
     /// The look-ahead at (`px`, `py`) facing `heading`, without the
     /// clearance: the highest block top on three rays (the heading and
     /// [`LOOK_SPREAD`] either side) less a quarter of its distance.
+    ///
+    /// ```
+    /// # let mut tiles = [bank::texel(10, 1); 32 * 32];
+    /// # tiles[5 * 32 + 5] = bank::texel(200, 1); // a peak at texel (5, 5) of the tile
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &tiles, placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let b = bank::parse(&bytes).unwrap();
+    /// # let relief = Box::new(voxel::flight::Relief::of(&b));
+    /// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
+    /// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: Some(&relief) };
+    /// # let mut land = voxel::Landscape::new(b, parts, 1).unwrap();
+    /// land.follow(&voxel::Camera::default());
+    /// let scene = land.scene();
+    /// let relief = scene.relief().unwrap();
+    /// // Facing the next tile's peak (world px 128 ..= 159), 28 px ahead.
+    /// let ahead = relief.look_ahead(&scene, 100, 21, 0);
+    /// assert!(ahead > 150 && ahead <= 200, "{ahead}");
+    /// ```
     pub fn look_ahead<const N: usize>(&self, scene: &Scene<'_, N>, px: u32, py: u32, heading: u16) -> i32 {
         let reach = LOOK_AHEAD.min(self.top_px << LOOK_SLOPE_LOG2);
         let mut best = i32::MIN;
@@ -294,6 +436,15 @@ impl Relief {
 
 /// The block tops of one tile (`texels`: `tile_size`^2 texels, rows top to
 /// bottom) into `out` (row-major, `1 << blocks_log2(tile_size)` a row).
+///
+/// ```
+/// use voxel::flight::{PER_TILE, tile_tops};
+/// let mut texels = [bank::texel(3, 0); 8 * 8];
+/// texels[7 * 8 + 7] = bank::texel(90, 0);
+/// let mut out = [0; PER_TILE];
+/// tile_tops(&texels, 8, &mut out); // 8 texels: one block
+/// assert_eq!(out[0], 90);
+/// ```
 pub fn tile_tops(texels: &[u16], tile_size: usize, out: &mut [u8; PER_TILE]) {
     let bl = blocks_log2(tile_size);
     let side = tile_size >> bl;
@@ -310,6 +461,19 @@ pub fn tile_tops(texels: &[u16], tile_size: usize, out: &mut [u8; PER_TILE]) {
 /// keeps it above the ground: with a [`Relief`] in the scene, above its floor
 /// and easing up to the look-ahead (see the module docs); without, just
 /// above the ground under it. Keeps coordinates inside the (wrapping) world.
+///
+/// ```
+/// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+/// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
+/// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: None };
+/// # let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
+/// use voxel::flight::{CLEARANCE, Controls, fly};
+/// let mut camera = voxel::Camera { x: 1000 << 8, y: 1000 << 8, z: 0, ..Default::default() };
+/// land.follow(&camera);
+/// // Descending into the ground: held at the clearance above it.
+/// fly(&mut camera, Controls { climb: -1, ..Default::default() }, 1, &land.scene());
+/// assert_eq!(camera.z >> 8, 10 + CLEARANCE);
+/// ```
 pub fn fly<const N: usize>(camera: &mut Camera, controls: Controls, refreshes: u32, scene: &Scene<'_, N>) {
     let k = refreshes.min(8) as i32;
     camera.heading = camera.heading.wrapping_add((controls.turn as i32 * TURN * k) as u16);
@@ -344,6 +508,22 @@ pub fn fly<const N: usize>(camera: &mut Camera, controls: Controls, refreshes: u
 /// Puts `camera` at once on or above its floor (with a relief) or the ground
 /// (without): for a new world or a camera placed from outside, where the
 /// flight's bounded climb does not apply.
+///
+/// ```
+/// # let mut tiles = [bank::texel(10, 1); 32 * 32];
+/// # tiles[5 * 32 + 5] = bank::texel(200, 1); // a peak at texel (5, 5) of the tile
+/// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &tiles, placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+/// # let b = bank::parse(&bytes).unwrap();
+/// # let relief = Box::new(voxel::flight::Relief::of(&b));
+/// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
+/// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: Some(&relief) };
+/// # let mut land = voxel::Landscape::new(b, parts, 1).unwrap();
+/// use voxel::flight::{CLEARANCE, settle};
+/// let mut camera = voxel::Camera { x: 21 << 8, y: 21 << 8, z: 0, ..Default::default() };
+/// land.follow(&camera);
+/// settle(&mut camera, &land.scene());
+/// assert_eq!(camera.z >> 8, 200 + CLEARANCE); // above the peak
+/// ```
 pub fn settle<const N: usize>(camera: &mut Camera, scene: &Scene<'_, N>) {
     let (px, py) = (camera.x >> 8, camera.y >> 8);
     let floor = match scene.relief() {

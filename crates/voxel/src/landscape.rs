@@ -43,6 +43,19 @@ use terrain::{ParamError, Update, Window, World, WorldParams};
 /// The memory a [`Landscape`] works in, placed by the caller. `N` is the
 /// window's side, in tiles (a power of two, at least the view's reach: 64
 /// for the default 776-px view of 128-px tiles).
+///
+/// ```
+/// use voxel::{Landscape, Parts};
+/// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+/// # let bank = bank::parse(&bytes).unwrap();
+/// // On a host: boxes. On the GBA: statics in IWRAM (world) and EWRAM (the rest).
+/// let mut world = Box::new(terrain::World::empty());
+/// let mut window = Box::new(terrain::Window::<64>::new());
+/// let mut cache = Box::new(voxel::cache::TexelCache::new());
+/// let relief = Box::new(voxel::flight::Relief::of(&bank));
+/// let parts = Parts { world: &mut world, window: &mut window, cache: Some(&mut cache), relief: Some(&relief) };
+/// let land = Landscape::new(bank, parts, 1).unwrap();
+/// ```
 pub struct Parts<'a, const N: usize> {
     /// The world's grid, table and placement (5.6 KB; IWRAM on the GBA).
     pub world: &'a mut World,
@@ -59,6 +72,11 @@ pub struct Parts<'a, const N: usize> {
 }
 
 /// Why a landscape cannot be made from a bank.
+///
+/// ```
+/// let e = voxel::LandscapeError::Scene(voxel::SceneError::Texels);
+/// assert_eq!(e.to_string(), "the bank's texels do not match its header");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LandscapeError {
     /// The bank's placement does not suit the world's grid.
@@ -83,6 +101,16 @@ impl core::error::Error for LandscapeError {}
 
 /// A world drawn with a bank: the world of a seed, the window round the
 /// camera, and the cache; see the [module docs](self).
+///
+/// ```
+/// let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+/// let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
+/// let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: None };
+/// let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
+/// let camera = voxel::Camera { x: 100 << 8, y: 200 << 8, z: 40 << 8, ..Default::default() };
+/// land.follow(&camera);
+/// assert_eq!(land.ground_height(100, 200), 10);
+/// ```
 pub struct Landscape<'a, const N: usize> {
     bank: Bank<'a>,
     params: WorldParams,
@@ -105,6 +133,25 @@ impl<'a, const N: usize> Landscape<'a, N> {
     /// The world of `seed` drawn with `bank` (the default grid and spacing,
     /// the bank's tile count and placement), in `parts`. Fails if the bank's
     /// placement does not suit the grid or its texels do not match its header.
+    ///
+    /// ```
+    /// use voxel::{Landscape, LandscapeError, Parts};
+    /// // A corner bank whose two class thresholds are too close for the grid.
+    /// let configs = [bank::ConfigTiles { first: 0, count: 1 }; bank::CONFIGS];
+    /// let corners = bank::Corners { classes: 3, thresholds: [100, 101, 0], configs };
+    /// let bytes = bank::encode(&bank::Contents {
+    ///     tile_size: 8,
+    ///     palette: &[0x7FFF],
+    ///     tiles: &[bank::texel(3, 0); 64],
+    ///     placement: bank::Placement::Corners(corners),
+    ///     height_scale: bank::HEIGHT_SCALE_ONE,
+    /// })
+    /// .unwrap();
+    /// let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
+    /// let parts = Parts { world: &mut world, window: &mut window, cache: None, relief: None };
+    /// let err = Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap_err();
+    /// assert!(matches!(err, LandscapeError::World(_)), "{err}");
+    /// ```
     pub fn new(bank: Bank<'a>, parts: Parts<'a, N>, seed: u32) -> Result<Self, LandscapeError> {
         let params = World::params_for(&bank);
         let Parts { world, window, cache, relief } = parts;
@@ -122,6 +169,15 @@ impl<'a, const N: usize> Landscape<'a, N> {
     /// Replaces the world with the world of `seed` (the paper's "new world":
     /// on the GBA about 60k cycles at the default grid); the window and the
     /// cache are rebuilt at the next [`Landscape::follow`] or render.
+    ///
+    /// ```
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
+    /// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: None };
+    /// # let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
+    /// land.new_world(2);
+    /// assert_eq!(land.seed(), 2);
+    /// ```
     pub fn new_world(&mut self, seed: u32) {
         // The parameters and placement were checked in `new`; the seed
         // cannot make them fail.
@@ -133,32 +189,82 @@ impl<'a, const N: usize> Landscape<'a, N> {
     }
 
     /// The seed of the world.
+    ///
+    /// ```
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
+    /// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: None };
+    /// # let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
+    /// assert_eq!(land.seed(), 1);
+    /// ```
     pub fn seed(&self) -> u32 {
         self.world.seed()
     }
 
     /// The bank the landscape is drawn with.
+    ///
+    /// ```
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
+    /// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: None };
+    /// # let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
+    /// assert_eq!((land.bank().tile_size(), land.bank().tile_count()), (32, 1));
+    /// ```
     pub fn bank(&self) -> &Bank<'a> {
         &self.bank
     }
 
     /// The world (tile placement, read only).
+    ///
+    /// ```
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
+    /// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: None };
+    /// # let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
+    /// let tiles = land.world().size_tiles();
+    /// assert_eq!(land.size_px(), tiles * 128); // 32-texel tiles: 128 world px
+    /// ```
     pub fn world(&self) -> &World {
         self.world
     }
 
     /// The texel cache, if the landscape has one (filled once it followed
     /// the camera).
+    ///
+    /// ```
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
+    /// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: None };
+    /// # let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
+    /// assert!(land.cache().is_none()); // made without one
+    /// ```
     pub fn cache(&self) -> Option<&TexelCache> {
         self.cache.as_deref()
     }
 
     /// The world's side, in world pixels (the world wraps at it).
+    ///
+    /// ```
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
+    /// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: None };
+    /// # let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
+    /// let side = land.size_px();
+    /// assert_eq!(land.ground_height(side + 5, 7), land.ground_height(5, 7));
+    /// ```
     pub fn size_px(&self) -> u32 {
         self.world.size_tiles() << self.tile_px_log2()
     }
 
     /// log2 of a tile's side, in world pixels.
+    ///
+    /// ```
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
+    /// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: None };
+    /// # let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
+    /// assert_eq!(land.tile_px_log2(), 7); // 32 texels of 4 world px
+    /// ```
     pub fn tile_px_log2(&self) -> u32 {
         render::tile_px_log2(self.bank.tile_size())
     }
@@ -167,6 +273,18 @@ impl<'a, const N: usize> Landscape<'a, N> {
     /// centre (a row or column of tiles per tile crossed; a rebuild after a
     /// new world). The flight and [`Landscape::ground_height`] read near the
     /// camera through it.
+    ///
+    /// ```
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
+    /// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: None };
+    /// # let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
+    /// let mut camera = voxel::Camera { x: 1000 << 8, y: 1000 << 8, z: 40 << 8, ..Default::default() };
+    /// assert!(land.follow(&camera).rebuilt); // the first call builds the window
+    /// camera.x += 128 << 8; // one tile east
+    /// let update = land.follow(&camera);
+    /// assert_eq!((update.rebuilt, update.tiles), (false, 64)); // one column of the 64-tile window
+    /// ```
     pub fn follow(&mut self, camera: &Camera) -> Update {
         let tp = self.tile_px_log2();
         self.window.recenter(self.world, (camera.x >> 8) >> tp, (camera.y >> 8) >> tp)
@@ -175,6 +293,15 @@ impl<'a, const N: usize> Landscape<'a, N> {
     /// Moves the texel cache (if there is one) with the camera, reading what
     /// comes into range ([`TexelCache::follow`]); `None` without a cache.
     /// [`Landscape::render`] does this itself; call it first to time it apart.
+    ///
+    /// ```
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
+    /// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: None };
+    /// # let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
+    /// let camera = voxel::Camera::default();
+    /// assert!(land.follow_cache(&camera).is_none()); // no cache
+    /// ```
     pub fn follow_cache(&mut self, camera: &Camera) -> Option<CacheUpdate> {
         let scene = Scene::new(self.window, self.world, &self.bank).ok()?;
         let cache = self.cache.as_deref_mut()?;
@@ -183,6 +310,16 @@ impl<'a, const N: usize> Landscape<'a, N> {
 
     /// What the renderer, the flight and a game's own drawing read: the window
     /// and the bank, with the relief and (if it is filled) the cache.
+    ///
+    /// ```
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
+    /// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: None };
+    /// # let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
+    /// let camera = voxel::Camera::default();
+    /// land.follow(&camera);
+    /// assert_eq!(land.scene().ground(0, 0), 10);
+    /// ```
     pub fn scene(&self) -> Scene<'_, N> {
         let scene = match Scene::new(self.window, self.world, &self.bank) {
             Ok(s) => s,
@@ -202,6 +339,14 @@ impl<'a, const N: usize> Landscape<'a, N> {
     /// The texel at world pixel (`x`, `y`) (wrapping): (height, colour
     /// index). Exact anywhere in the world, not only round the camera (a
     /// tile lookup in the world: about 60 cycles on the GBA).
+    ///
+    /// ```
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
+    /// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: None };
+    /// # let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
+    /// assert_eq!(land.texel(123_456, 7), (10, 1));
+    /// ```
     pub fn texel(&self, x: u32, y: u32) -> (u8, u8) {
         let scene = self.scene();
         let tp = self.tile_px_log2();
@@ -216,18 +361,51 @@ impl<'a, const N: usize> Landscape<'a, N> {
 
     /// The ground height at world pixel (`x`, `y`) (wrapping), in world
     /// pixels: for collisions and shadows. Exact anywhere in the world.
+    ///
+    /// ```
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
+    /// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: None };
+    /// # let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
+    /// // A shadow on the ground below a craft at (x, y).
+    /// let (x, y) = (300, 400);
+    /// let shadow_z = land.ground_height(x, y);
+    /// assert_eq!(shadow_z, 10);
+    /// ```
     pub fn ground_height(&self, x: u32, y: u32) -> i32 {
         (self.texel(x, y).0 as i32 * self.bank.height_scale() as i32) >> 8
     }
 
     /// Moves `camera` by `controls` held for `refreshes` screen refreshes,
     /// above the ground ([`flight::fly`]); follow the window once a frame.
+    ///
+    /// ```
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
+    /// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: None };
+    /// # let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
+    /// use voxel::flight::Controls;
+    /// let mut camera = voxel::Camera { x: 1000 << 8, y: 1000 << 8, z: 40 << 8, ..Default::default() };
+    /// land.follow(&camera);
+    /// land.fly(&mut camera, Controls { forward: 1, ..Default::default() }, 2);
+    /// assert!(camera.x > 1000 << 8 && camera.y == 1000 << 8); // heading 0 flies along +x
+    /// ```
     pub fn fly(&self, camera: &mut Camera, controls: Controls, refreshes: u32) {
         flight::fly(camera, controls, refreshes, &self.scene());
     }
 
     /// Lifts `camera` at once onto or above its floor ([`flight::settle`]):
     /// after a new world or a jump. Follows the window first.
+    ///
+    /// ```
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
+    /// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: None };
+    /// # let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
+    /// let mut camera = voxel::Camera { x: 1000 << 8, y: 1000 << 8, z: 0, ..Default::default() };
+    /// land.settle(&mut camera);
+    /// assert!(camera.z >> 8 > land.ground_height(1000, 1000));
+    /// ```
     pub fn settle(&mut self, camera: &mut Camera) {
         self.follow(camera);
         flight::settle(camera, &self.scene());
@@ -235,6 +413,17 @@ impl<'a, const N: usize> Landscape<'a, N> {
 
     /// Renders one frame from `camera` into `target`: follows the window and
     /// the cache, then [`crate::render()`].
+    ///
+    /// ```
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
+    /// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: None };
+    /// # let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
+    /// let camera = voxel::Camera { x: 1000 << 8, y: 1000 << 8, z: 40 << 8, ..Default::default() };
+    /// let mut frame = Box::new(voxel::Frame::default());
+    /// let stats = land.render(&camera, voxel::Options::default(), &mut *frame);
+    /// assert!(stats.samples > 0 && stats.draws > 0);
+    /// ```
     pub fn render<T: Target>(&mut self, camera: &Camera, options: Options, target: &mut T) -> Stats {
         self.follow(camera);
         self.follow_cache(camera);

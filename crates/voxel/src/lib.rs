@@ -34,6 +34,18 @@ pub use render::{Camera, Frame, Options, Scene, SceneError, Stats, Target};
 /// it: the reference path writes each once (terrain front to back, then the
 /// sky above it); the GBA's march fills the page with the sky first, whole
 /// rows of word stores, and draws the terrain over it.
+///
+/// ```
+/// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+/// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
+/// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: None };
+/// # let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
+/// let camera = voxel::Camera { x: 500 << 8, y: 500 << 8, z: 50 << 8, ..Default::default() };
+/// land.follow(&camera);
+/// let mut frame = Box::new(voxel::Frame::default());
+/// let stats = voxel::render(&land.scene(), &camera, voxel::Options::default(), &mut *frame);
+/// assert!(stats.draws > 0);
+/// ```
 #[cfg_attr(target_arch = "arm", instruction_set(arm::a32), unsafe(link_section = ".iwram.render"), inline(never))]
 pub fn render<const N: usize, T: Target>(
     scene: &Scene<'_, N>,

@@ -41,6 +41,14 @@ const fn join(r: u32, g: u32, b: u32) -> u16 {
 }
 
 /// `a` moved `num / 16` of the way to `b`.
+///
+/// ```
+/// use voxel::palette::blend;
+/// let (black, white) = (0x0000, 0x7FFF);
+/// assert_eq!(blend(black, white, 0), black);
+/// assert_eq!(blend(black, white, 8), bank::colour::from_channels([16, 16, 16])); // half way, rounded
+/// assert_eq!(blend(black, white, 16), white);
+/// ```
 pub const fn blend(a: u16, b: u16, num: u32) -> u16 {
     let (ar, ag, ab) = split(a);
     let (br, bg, bb) = split(b);
@@ -60,6 +68,14 @@ pub const FOG_AMOUNT: [u32; FOG_LEVELS as usize] = [0, 3, 6, 9];
 
 /// A world's look: sky, light on the land, water. Derived from the seed, so
 /// two worlds rarely look alike, from a few natural base moods.
+///
+/// ```
+/// use voxel::palette::{MOODS, Mood};
+/// let mood = Mood::of(7);
+/// let (name, sky_top, ..) = MOODS[mood.base];
+/// assert_eq!(mood.sky_top, sky_top);
+/// println!("world 7 is a {name} world");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Mood {
     /// Which base mood (index into [`MOODS`]).
@@ -87,6 +103,12 @@ pub const MOODS: [BaseMood; 6] = [
 
 impl Mood {
     /// The mood of the world of `seed`: a base mood and a small jitter of its light.
+    ///
+    /// ```
+    /// use voxel::palette::Mood;
+    /// assert_eq!(Mood::of(7), Mood::of(7)); // the seed decides
+    /// assert!(Mood::of(7).light.iter().all(|&g| g >= 8)); // gains in 16ths, never below half
+    /// ```
     pub fn of(seed: u32) -> Mood {
         let mut rng = terrain::rng::Rng::new(seed ^ 0x6D6F_6F64);
         let base = rng.below(MOODS.len() as u32) as usize;
@@ -142,6 +164,12 @@ pub fn build(colours: &[u16], mood: &Mood) -> [u16; 256] {
 }
 
 /// Palette index of bank colour `c` at fog level `fog`.
+///
+/// ```
+/// use voxel::palette::{TERRAIN_BASE, TERRAIN_LEN, terrain};
+/// assert_eq!(terrain(0, 0), TERRAIN_BASE);
+/// assert_eq!(terrain(5, 2), TERRAIN_BASE + 2 * TERRAIN_LEN + 5);
+/// ```
 #[inline(always)]
 pub const fn terrain(c: u8, fog: u8) -> u8 {
     TERRAIN_BASE + fog * TERRAIN_LEN + c

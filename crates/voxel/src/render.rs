@@ -27,6 +27,10 @@ pub const COLUMNS: usize = WIDTH / 2;
 pub const TEXEL_SHIFT: u32 = 2;
 
 /// log2 of a tile's side in world pixels, for tiles of `tile_size` texels.
+///
+/// ```
+/// assert_eq!(voxel::render::tile_px_log2(32), 7); // 32 texels of 4 world px: 128 px
+/// ```
 pub const fn tile_px_log2(tile_size: usize) -> u32 {
     tile_size.trailing_zeros() + TEXEL_SHIFT
 }
@@ -34,6 +38,12 @@ pub const fn tile_px_log2(tile_size: usize) -> u32 {
 pub const HORIZON: i32 = 60;
 
 /// Where the camera is and looks.
+///
+/// ```
+/// // 1000.5 world px east, 2000 px south, 60 px up, looking along +y.
+/// let camera = voxel::Camera { x: 1000 << 8 | 128, y: 2000 << 8, z: 60 << 8, heading: 16_384, pitch: 0 };
+/// assert_eq!(camera.x >> 8, 1000);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Camera {
     /// Position, world pixels in 24.8 fixed point (wraps with the world).
@@ -49,6 +59,17 @@ pub struct Camera {
 
 /// What the renderer reads: the tile window and the bank's texels, and on
 /// the GBA the texel cache filled from them.
+///
+/// ```
+/// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+/// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
+/// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: None };
+/// # let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
+/// let camera = voxel::Camera { x: 500 << 8, y: 500 << 8, ..Default::default() };
+/// land.follow(&camera);
+/// let scene = land.scene(); // the only way to a scene: from a landscape
+/// assert_eq!(scene.texel(500, 500), bank::texel(10, 1));
+/// ```
 #[derive(Clone, Copy)]
 pub struct Scene<'a, const N: usize> {
     window: &'a Window<N>,
@@ -71,6 +92,11 @@ pub struct Scene<'a, const N: usize> {
 }
 
 /// Why a scene cannot be built.
+///
+/// ```
+/// let e = voxel::SceneError::TileCount { world: 16, bank: 4 };
+/// assert_eq!(voxel::LandscapeError::Scene(e).to_string(), "the world places 16 tiles, the bank has 4");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SceneError {
     /// The world refers to more tiles than the bank has.
@@ -114,33 +140,95 @@ impl<'a, const N: usize> Scene<'a, N> {
     /// through this scene ([`crate::cache::TexelCache::follow`]) since the
     /// world or the camera last changed: the GBA's march then reads texels
     /// from it.
+    ///
+    /// ```
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
+    /// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: None };
+    /// # let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
+    /// use voxel::cache::TexelCache;
+    /// let camera = voxel::Camera { x: 500 << 8, y: 500 << 8, ..Default::default() };
+    /// land.follow(&camera);
+    /// let scene = land.scene();
+    /// let mut cache = Box::new(TexelCache::new());
+    /// cache.follow(land.world(), &scene, camera.x >> 8, camera.y >> 8, camera.heading);
+    /// let scene = scene.with_cache(&cache);
+    /// assert_eq!(scene.texel(500, 500), bank::texel(10, 1));
+    /// ```
     pub fn with_cache(self, cache: &'a crate::cache::TexelCache) -> Self {
         Scene { cache: Some(cache), ..self }
     }
 
     /// The same scene with the bank's `relief` ([`crate::flight::Relief::build`]
     /// from the same bank): the flight then follows the ground ahead.
+    ///
+    /// ```
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
+    /// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: None };
+    /// # let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
+    /// let relief = voxel::flight::Relief::of(land.bank());
+    /// land.follow(&voxel::Camera::default());
+    /// let scene = land.scene().with_relief(&relief);
+    /// assert!(scene.relief().is_some());
+    /// ```
     pub fn with_relief(self, relief: &'a crate::flight::Relief) -> Self {
         Scene { relief: Some(relief), ..self }
     }
 
     /// The relief, if the scene has one.
+    ///
+    /// ```
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
+    /// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: None };
+    /// # let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
+    /// land.follow(&voxel::Camera::default());
+    /// assert!(land.scene().relief().is_none()); // made without one
+    /// ```
     pub fn relief(&self) -> Option<&'a crate::flight::Relief> {
         self.relief
     }
 
     /// World side, in pixels.
+    ///
+    /// ```
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
+    /// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: None };
+    /// # let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
+    /// land.follow(&voxel::Camera::default());
+    /// assert_eq!(land.scene().world_px(), land.size_px());
+    /// ```
     pub fn world_px(&self) -> u32 {
         self.world_mask + 1
     }
 
     /// log2 of a tile's side, in world pixels.
+    ///
+    /// ```
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
+    /// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: None };
+    /// # let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
+    /// land.follow(&voxel::Camera::default());
+    /// assert_eq!(land.scene().tile_px_log2(), 7);
+    /// ```
     pub fn tile_px_log2(&self) -> u32 {
         self.tile_px_log2
     }
 
     /// The texel under world pixel (`wx`, `wy`) (wrapped): height | colour << 8.
     /// The tile must be inside the window.
+    ///
+    /// ```
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
+    /// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: None };
+    /// # let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
+    /// land.follow(&voxel::Camera::default()); // tile 0, 0 at the window's centre
+    /// assert_eq!(land.scene().texel(5, 5), bank::texel(10, 1));
+    /// ```
     #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
     #[inline(always)]
     pub fn texel(&self, wx: u32, wy: u32) -> u16 {
@@ -160,11 +248,29 @@ impl<'a, const N: usize> Scene<'a, N> {
     }
 
     /// The tile window.
+    ///
+    /// ```
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
+    /// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: None };
+    /// # let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
+    /// land.follow(&voxel::Camera::default());
+    /// assert!(land.scene().window().covers(land.world(), 0, 0));
+    /// ```
     pub fn window(&self) -> &'a Window<N> {
         self.window
     }
 
     /// log2 of the bank's tile side, in texels.
+    ///
+    /// ```
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
+    /// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: None };
+    /// # let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
+    /// land.follow(&voxel::Camera::default());
+    /// assert_eq!(land.scene().tile_log2(), 5); // 32 texels
+    /// ```
     pub fn tile_log2(&self) -> u32 {
         self.tile_log2
     }
@@ -172,6 +278,18 @@ impl<'a, const N: usize> Scene<'a, N> {
     /// The address of texel (`ix`, `iy`) (taken modulo the tile side) of tile
     /// `tile` (tile 0 for a tile the bank does not have): the texels from
     /// there to the end of the tile are the bank's.
+    ///
+    /// ```
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
+    /// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: None };
+    /// # let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
+    /// land.follow(&voxel::Camera::default());
+    /// let scene = land.scene();
+    /// let at = scene.tile_texel_address(0, 3, 1);
+    /// assert_eq!(at - scene.tile_texel_address(0, 0, 0), 2 * (32 + 3)); // u16 texels, rows of 32
+    /// assert_eq!(scene.tile_texel_address(200, 3, 1), at); // no tile 200: tile 0
+    /// ```
     #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
     #[inline(always)]
     pub fn tile_texel_address(&self, tile: u8, ix: u32, iy: u32) -> usize {
@@ -184,6 +302,17 @@ impl<'a, const N: usize> Scene<'a, N> {
 
     /// Texel (`ix`, `iy`) (taken modulo the tile side) of tile `tile`:
     /// height | colour << 8; 0 for a tile the bank does not have.
+    ///
+    /// ```
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
+    /// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: None };
+    /// # let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
+    /// land.follow(&voxel::Camera::default());
+    /// let scene = land.scene();
+    /// assert_eq!(scene.tile_texel(0, 35, 1), bank::texel(10, 1)); // x 35 is x 3
+    /// assert_eq!(scene.tile_texel(200, 3, 1), 0); // no tile 200
+    /// ```
     #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
     #[inline(always)]
     pub fn tile_texel(&self, tile: u8, ix: u32, iy: u32) -> u16 {
@@ -201,11 +330,29 @@ impl<'a, const N: usize> Scene<'a, N> {
     }
 
     /// Ground height under world pixel (`wx`, `wy`), in world pixels.
+    ///
+    /// ```
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
+    /// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: None };
+    /// # let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
+    /// land.follow(&voxel::Camera::default());
+    /// assert_eq!(land.scene().ground(5, 5), 10); // height 10, one px per unit
+    /// ```
     pub fn ground(&self, wx: u32, wy: u32) -> i32 {
         ((self.texel(wx, wy) & 0xFF) as i32 * self.height_scale) >> 8
     }
 
     /// World pixels per height unit, 8.8 fixed point.
+    ///
+    /// ```
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
+    /// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: None };
+    /// # let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
+    /// land.follow(&voxel::Camera::default());
+    /// assert_eq!(land.scene().height_scale(), 256); // bank::HEIGHT_SCALE_ONE
+    /// ```
     pub fn height_scale(&self) -> i32 {
         self.height_scale
     }
@@ -242,18 +389,43 @@ impl<'a, const N: usize> Scene<'a, N> {
 /// ```
 pub unsafe trait Target {
     /// Rows `y0 .. y1` of column `col` (pixels 2 col and 2 col + 1) in palette index `c`.
+    ///
+    /// ```
+    /// use voxel::{Frame, Target};
+    /// let mut frame = Box::new(Frame::default());
+    /// frame.span(3, 10, 12, 7);
+    /// assert_eq!((frame.0[10 * 240 + 6], frame.0[11 * 240 + 7], frame.0[12 * 240 + 6]), (7, 7, 0));
+    /// ```
     fn span(&mut self, col: usize, y0: usize, y1: usize, c: u8);
     /// Row `y` of column `col` in `c`.
+    ///
+    /// ```
+    /// use voxel::{Frame, Target};
+    /// let mut frame = Box::new(Frame::default());
+    /// frame.put(0, 159, 9);
+    /// assert_eq!(&frame.0[159 * 240..159 * 240 + 3], &[9, 9, 0]);
+    /// ```
     fn put(&mut self, col: usize, y: usize, c: u8);
     /// The address of column `col`'s pixel pair on row 0, if the target is
     /// mode 4 VRAM (rows 240 bytes apart, a byte store fills the pair): the
     /// GBA's fast path writes there directly.
+    ///
+    /// ```
+    /// use voxel::{Frame, Target};
+    /// assert_eq!(Frame::default().vram_column(0), None); // memory, not VRAM: the reference path
+    /// ```
     fn vram_column(&self, _col: usize) -> Option<usize> {
         None
     }
 }
 
 /// A frame in memory: 240 x 160 palette indices, row by row.
+///
+/// ```
+/// let mut frame = Box::new(voxel::Frame::default()); // 38,400 bytes: keep it off small stacks
+/// voxel::Target::put(&mut *frame, 1, 2, 5);
+/// assert_eq!(frame.0[2 * 240 + 2], 5);
+/// ```
 #[derive(Clone, PartialEq, Eq)]
 pub struct Frame(pub [u8; WIDTH * HEIGHT]);
 
@@ -360,6 +532,11 @@ pub const MARK_WIDTH: [u32; BANDS] = {
 pub const MARK_ROWS: i32 = 2;
 
 /// What to draw.
+///
+/// ```
+/// let boundary_view = voxel::Options { boundaries: true };
+/// assert_ne!(boundary_view, voxel::Options::default());
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Options {
     /// Mark tile boundaries on the terrain as lines (the paper's figure 10).
@@ -368,6 +545,17 @@ pub struct Options {
 
 /// Counters of one frame. The GBA's fast path counts samples only; the
 /// reference renderer (which draws the same frame) counts everything.
+///
+/// ```
+/// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+/// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
+/// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: None };
+/// # let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
+/// let camera = voxel::Camera { x: 500 << 8, y: 500 << 8, z: 50 << 8, ..Default::default() };
+/// let stats = land.render(&camera, voxel::Options::default(), &mut *Box::new(voxel::Frame::default()));
+/// // Every pixel pair of the 120 columns is terrain or sky.
+/// assert_eq!(stats.span_rows + stats.sky_rows, 120 * 160);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Stats {
     /// Depth samples taken (columns stop early once filled to the top).

@@ -40,12 +40,25 @@ pub static SIN: [i16; STEPS] = {
 };
 
 /// sin(angle), 2.14 fixed point.
+///
+/// ```
+/// use voxel::trig::{ONE, sin};
+/// assert_eq!(sin(0), 0);
+/// assert_eq!(sin(16_384), ONE); // a quarter turn: 1.0
+/// assert_eq!(sin(49_152), -ONE);
+/// ```
 #[inline]
 pub fn sin(angle: u16) -> i32 {
     SIN[(angle >> 6) as usize] as i32
 }
 
 /// cos(angle), 2.14 fixed point.
+///
+/// ```
+/// use voxel::trig::{ONE, cos};
+/// assert_eq!(cos(0), ONE);
+/// assert_eq!(cos(32_768), -ONE); // half a turn
+/// ```
 #[inline]
 pub fn cos(angle: u16) -> i32 {
     SIN[(angle.wrapping_add(16384) >> 6) as usize] as i32
