@@ -237,6 +237,10 @@ mod tests {
             "the compressed pixel data is damaged"
         );
         assert_eq!(decode_words("Something { odd: 1 }"), "the file is damaged");
+        // The decoders' three ways of saying the file is cut short.
+        for cut in ["Format error: does not have enough data", "unexpected end of file", "Io(UnexpectedEof)"] {
+            assert_eq!(decode_words(cut), "the pixel data ends too soon (the file is truncated)", "{cut}");
+        }
     }
 
     #[test]

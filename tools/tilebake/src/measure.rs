@@ -82,7 +82,9 @@ impl Area {
         for y in 0..side as u32 {
             for x in 0..side as u32 {
                 let (h, c) = at(x, y);
-                height.push(h as f64 * bank.height_scale() as f64 / 256.0);
+                // Height units: every measure is a ratio, so the bank's
+                // height scale would cancel.
+                height.push(h as f64);
                 let p = crate::preview::rgb(bank.colour(c as usize)).0;
                 rgb.push([p[0] as f64, p[1] as f64, p[2] as f64]);
             }
@@ -331,5 +333,43 @@ mod tests {
         // Mean (1, 2, 3); each colour sqrt(1 + 4 + 9) from it.
         assert_eq!(colour_spread(&[[0.0, 0.0, 0.0], [2.0, 4.0, 6.0]]), 14f64.sqrt());
         assert_eq!(colour_spread(&[]), 0.0);
+    }
+
+    /// Periodicity needs lags tile + 2 inside the area: a side of tile + 3
+    /// is enough, a side of tile + 2 is not (0).
+    #[test]
+    fn periodicity_needs_a_side_of_a_tile_and_three() {
+        let f = |x: usize, _| [0.0, 7.0, 3.0, 9.0][x % 4];
+        let a = area(7, 4, f);
+        assert_eq!(a.periodicity(|i, j| (a.height[i] - a.height[j]).abs()), 1.0);
+        assert_eq!(area(6, 4, f).periodicity(|_, _| 1.0), 0.0);
+    }
+
+    /// Every measure of one uneven area of 4 x 4 tiles, pinned (values from
+    /// this code; a change to any measure shows here: check it against the
+    /// tests above and the module docs, then pin the new values).
+    #[test]
+    fn measures_of_an_uneven_area_are_pinned() {
+        let side = 64;
+        let height: Vec<f64> =
+            (0..side * side).map(|i| ((i % side) * 7 + (i / side) * (i / side) * 3 % 41) as f64).collect();
+        let rgb = (0..side * side)
+            .map(|i| [(i % 13) as f64 * 9.0, (i % 29) as f64 * 4.0, (i / side % 7) as f64 * 30.0])
+            .collect();
+        let m = Area { side, tile: 16, height, rgb }.measures();
+        let want = [
+            1.045_172_719_220_549_3,
+            0.796_578_171_894_698_3,
+            1.041_796_159_867_713_2,
+            1.026_319_445_018_337,
+            0.878_052_321_735_817_9,
+            0.258_625_448_523_323,
+            0.204_499_798_393_180_33,
+            -0.002_579_661_712_543_757,
+            -0.228_741_011_360_638_3,
+        ];
+        for ((name, got), want) in m.fields().iter().zip(want) {
+            assert!((got - want).abs() < 1e-9, "{name}: {got:?} (all: {:?})", m.fields());
+        }
     }
 }

@@ -817,6 +817,21 @@ fn repacking_replaces_only_a_bank_packed_before() {
     }
 }
 
+/// A packed ROM may fill the cartridge's 32 MB to the byte, not one more.
+#[test]
+fn pack_refuses_a_rom_over_32_mb() {
+    let d = Dir::new();
+    let bank = std::fs::read(small_bank(&d)).unwrap();
+    let max = tilebake::pack::MAX_ROM;
+    let mut rom = rom(b"TERRAIN", b"ZTRE");
+    rom.resize(max - bank.len(), 0);
+    let path = Path::new("big.gba");
+    assert_eq!(tilebake::pack::pack(path, &rom, &bank).unwrap().len(), max);
+    rom.resize(max - bank.len() + 4, 0);
+    let e = tilebake::pack::pack(path, &rom, &bank).unwrap_err();
+    assert!(matches!(e, tilebake::Error::RomTooBig { size, .. } if size == max + 4), "{e}");
+}
+
 /// A bank that parses (checksum, thresholds strictly increasing) but whose
 /// class thresholds are too close for the world's grid cannot make a world:
 /// `world`, `preview` and `seams` refuse it in one line naming it, and write

@@ -135,3 +135,24 @@ tile reference window (RAM) by view, in the paper's Table 5 form:
     let sheet = tilebake::preview::contact_sheet(&bank);
     assert_eq!((sheet.width(), sheet.height(), fnv1a(sheet.as_raw())), (162, 312, 0x8c9b_a758_4349_ae03));
 }
+
+/// `tilebake preview`'s world map of 64-px tiles (shown at half size: every
+/// other texel in x and y), pinned.
+#[test]
+fn world_map_of_large_tiles_is_pinned() {
+    let d = tempfile::tempdir().unwrap();
+    let options = Options {
+        tile_size: 64,
+        colours: 24,
+        pairs: vec![unlit(d.path(), 256)],
+        placement: PlacementKind::Paper,
+        classes: 3,
+        orientations: Orientations::Upright,
+        seam_band: 0,
+        height_scale: HeightScale::Auto,
+    };
+    let baked = bake(&options, &mut |_, _, _| {}).unwrap();
+    let bank = bank::parse(&baked.bytes).unwrap();
+    let map = tilebake::preview::world_map(&bank, 3, 3).unwrap();
+    assert_eq!((map.width(), map.height(), fnv1a(map.as_raw())), (96, 96, 0x3d0f_26bd_d147_7cd4));
+}
