@@ -358,7 +358,7 @@ pub const fn edge_variants(combination: u8) -> [u8; 4] {
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Corners {
-    /// Corner classes: 2..=4.
+    /// Corner classes: in [`CLASSES`].
     pub classes: u8,
     /// Field values (0..=255) where classes 1, 2, 3 begin; `classes - 1` used.
     pub thresholds: [u8; 3],
@@ -437,7 +437,7 @@ fn u16_at(bytes: &[u8], i: usize) -> u16 {
 /// # tiles.extend([bank::texel(40, 1); 64]);
 /// # let bytes = bank::encode(&bank::Contents { tile_size: 8, palette: &[0x03E0, 0x7FFF], tiles: &tiles, placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
 /// # let b = bank::parse(&bytes).unwrap();
-/// /// Counts the payload bytes scanned, then does the portable scans.
+/// /// Counts the bytes the CRC scans, then does the portable scans.
 /// struct Counting(core::cell::Cell<usize>);
 /// impl bank::Scan for Counting {
 ///     fn crc32(&self, bytes: &[u8]) -> u32 {

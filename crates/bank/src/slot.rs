@@ -18,10 +18,20 @@ pub const LEN_AT: usize = core::mem::offset_of!(Slot, len);
 /// A slot as it lies in ROM.
 ///
 /// ```
-/// // In a ROM's read-only data (4-aligned by the type):
-/// #[unsafe(no_mangle)]
-/// static BANK_SLOT: bank::slot::Slot = bank::slot::Slot::EMPTY;
-/// assert_eq!(core::mem::size_of_val(&BANK_SLOT), bank::slot::LEN);
+/// use bank::slot::Slot;
+/// // In the ROM's read-only data (4-aligned by the type), kept by the linker
+/// // even though the code only reads it through volatile loads:
+/// #[used]
+/// #[unsafe(link_section = ".rodata.bank_slot")]
+/// static BANK_SLOT: Slot = Slot::EMPTY;
+///
+/// // Volatile: the compiler must not assume the zeros it was built with,
+/// // since `tilebake pack` writes the offset and length into the ROM.
+/// // SAFETY: reads of our own static's fields.
+/// let (offset, len) = unsafe {
+///     (core::ptr::read_volatile(&raw const BANK_SLOT.offset), core::ptr::read_volatile(&raw const BANK_SLOT.len))
+/// };
+/// assert_eq!((offset, len), (0, 0)); // not packed: the bank built in
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[repr(C, align(4))]
@@ -37,6 +47,23 @@ pub struct Slot {
 impl Slot {
     /// An empty slot (the bank built in), for a ROM's static.
     pub const EMPTY: Slot = Slot { magic: MAGIC, offset: 0, len: 0 };
+
+    /// The slot at the start of `bytes`, if they start with [`MAGIC`] and
+    /// hold a whole slot.
+    ///
+    /// ```
+    /// use bank::slot::{MAGIC, Slot};
+    /// let mut rom = [0u8; 20];
+    /// rom[..8].copy_from_slice(&MAGIC);
+    /// rom[8..12].copy_from_slice(&0x1234u32.to_le_bytes());
+    /// assert_eq!(Slot::read(&rom), Some(Slot { magic: MAGIC, offset: 0x1234, len: 0 }));
+    /// assert_eq!(Slot::read(&rom[1..]), None);
+    /// ```
+    pub fn read(bytes: &[u8]) -> Option<Slot> {
+        let b = bytes.get(..LEN)?;
+        let word = |at: usize| u32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]]);
+        (b[..MAGIC.len()] == MAGIC).then(|| Slot { magic: MAGIC, offset: word(OFFSET_AT), len: word(LEN_AT) })
+    }
 }
 
 const _: () = assert!(LEN == 16 && OFFSET_AT == 8 && LEN_AT == 12, "the slot's layout is part of the format");

@@ -33,7 +33,8 @@ pub struct Update {
 /// ```
 /// # use terrain::{Window, World, WorldParams};
 /// # let world = World::new(7, WorldParams::DEFAULT).unwrap();
-/// // On the GBA: `#[unsafe(link_section = ".ewram")] static mut WINDOW: Window<64> = Window::new();`
+/// // On the GBA: a `static` in `.bss` (EWRAM, zeroed at boot, no ROM copy), taken
+/// // once as `&mut` (the ROM's `Static`, the agb example's `Once`).
 /// let mut window = Box::new(Window::<64>::new());
 /// window.recenter(&world, 100, 100); // tiles 68 ..= 131 in x and y
 /// assert!(window.covers(&world, 68, 131) && !window.covers(&world, 67, 100));
@@ -89,7 +90,7 @@ impl<const N: usize> Window<N> {
     /// Bytes of RAM the references take.
     ///
     /// ```
-    /// assert_eq!(terrain::Window::<64>::ram_bytes(), 64 * 64 + 12); // 8-bit references, the origin, a flag
+    /// assert_eq!(terrain::Window::<64>::ram_bytes(), 64 * 64 + 12); // 8-bit references; the origin, a flag, padding
     /// ```
     pub const fn ram_bytes() -> usize {
         core::mem::size_of::<Self>()

@@ -169,7 +169,8 @@ fn check_bands(classes: u8, thresholds: &[u8; 3], spacing_log2: u8) -> Result<()
 ///
 /// ```
 /// use terrain::{World, WorldParams};
-/// // On the GBA: `#[unsafe(link_section = ".iwram.world")] static mut WORLD: World = World::empty();`
+/// // On the GBA: a `static` in `#[unsafe(link_section = ".iwram.world")]`, taken
+/// // once as `&mut` (the ROM's `Static<World>`), then regenerated in place.
 /// let mut world = Box::new(World::empty());
 /// world.regenerate(42, WorldParams::DEFAULT).unwrap();
 /// let tile = world.tile_at(3, 4); // the tile at tile coordinates (3, 4)
@@ -602,7 +603,7 @@ impl World {
     /// ```
     /// # use terrain::{World, WorldParams};
     /// # let world = World::new(7, WorldParams::DEFAULT).unwrap();
-    /// // The paper's placement: the entry is the tile of the tile whose top-left corner it is.
+    /// // The paper's placement: the vertex's entry is the tile whose top-left corner it is.
     /// assert_eq!(world.vertex_entry(10, 20), world.tile_at(10, 20));
     /// ```
     #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]

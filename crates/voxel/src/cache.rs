@@ -105,7 +105,9 @@ struct Ring {
 ///
 /// ```
 /// use voxel::cache::TexelCache;
-/// // On the GBA: `#[unsafe(link_section = ".ewram")] static mut CACHE: TexelCache = TexelCache::new();`
+/// // On the GBA: a `static` in `.bss` (EWRAM, zeroed at boot: a `.ewram` section
+/// // would store its 160 KB in ROM to copy), taken once as `&mut` (the ROM's
+/// // `Static<TexelCache>`).
 /// let mut cache = Box::new(TexelCache::new());
 /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
 /// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
@@ -199,7 +201,9 @@ impl TexelCache {
     /// The near ring (row-major, [`NEAR`] entries a row).
     ///
     /// ```
-    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # // Texel (x, y) of the one tile: height x, colour y (32 colours).
+    /// # let tiles: Vec<u16> = (0..32 * 32).map(|i: u32| bank::texel((i % 32) as u8, (i / 32) as u8)).collect();
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0; 32], tiles: &tiles, placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
     /// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
     /// # let mut cache = Box::new(voxel::cache::TexelCache::new());
     /// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: Some(&mut cache), relief: None };
@@ -210,7 +214,7 @@ impl TexelCache {
     /// land.follow_cache(&camera);
     /// // The texel under world pixel (1000, 1000): texel (250, 250).
     /// let (tx, ty) = (250 % NEAR, 250 % NEAR);
-    /// assert_eq!(land.cache().unwrap().near()[ty * NEAR + tx], bank::texel(10, 1));
+    /// assert_eq!(land.cache().unwrap().near()[ty * NEAR + tx], bank::texel(26, 26)); // texel 26 of tile 7
     /// ```
     pub fn near(&self) -> &[u16; NEAR * NEAR] {
         &self.near
@@ -219,7 +223,9 @@ impl TexelCache {
     /// The far ring (row-major, [`FAR`] entries a row).
     ///
     /// ```
-    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # // Texel (x, y) of the one tile: height x, colour y (32 colours).
+    /// # let tiles: Vec<u16> = (0..32 * 32).map(|i: u32| bank::texel((i % 32) as u8, (i / 32) as u8)).collect();
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0; 32], tiles: &tiles, placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
     /// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
     /// # let mut cache = Box::new(voxel::cache::TexelCache::new());
     /// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: Some(&mut cache), relief: None };
@@ -229,7 +235,7 @@ impl TexelCache {
     /// land.follow(&camera);
     /// land.follow_cache(&camera);
     /// // World texel (250, 250) is far entry (125, 125).
-    /// assert_eq!(land.cache().unwrap().far()[125 % FAR * FAR + 125 % FAR], bank::texel(10, 1));
+    /// assert_eq!(land.cache().unwrap().far()[125 % FAR * FAR + 125 % FAR], bank::texel(26, 26));
     /// ```
     pub fn far(&self) -> &[u16; FAR * FAR] {
         &self.far

@@ -155,7 +155,8 @@ impl Relief {
     /// An empty relief (everything flat at 0) until [`Relief::build`].
     ///
     /// ```
-    /// // On the GBA: `static mut RELIEF: Relief = Relief::new();`, then `build` or `load`.
+    /// // On the GBA: a `static` in `.bss` (EWRAM), taken once as `&mut` (the
+    /// // ROM's `Static<Relief>`), then `build` or `load`.
     /// let relief = voxel::flight::Relief::new();
     /// assert_eq!(relief.top_px(), 0);
     /// ```

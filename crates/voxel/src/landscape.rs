@@ -341,11 +341,13 @@ impl<'a, const N: usize> Landscape<'a, N> {
     /// tile lookup in the world: about 60 cycles on the GBA).
     ///
     /// ```
-    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # // Texel (x, y) of the one tile: height x, colour y (32 colours).
+    /// # let tiles: Vec<u16> = (0..32 * 32).map(|i: u32| bank::texel((i % 32) as u8, (i / 32) as u8)).collect();
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0; 32], tiles: &tiles, placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
     /// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
     /// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: None };
     /// # let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
-    /// assert_eq!(land.texel(123_456, 7), (10, 1));
+    /// assert_eq!(land.texel(123_456, 7), (16, 1)); // 64 px into its tile (texel 16), row 1
     /// ```
     pub fn texel(&self, x: u32, y: u32) -> (u8, u8) {
         let scene = self.scene();

@@ -61,14 +61,16 @@ pub struct Camera {
 /// the GBA the texel cache filled from them.
 ///
 /// ```
-/// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+/// # // Texel (x, y) of the one tile: height x, colour y (32 colours).
+/// # let tiles: Vec<u16> = (0..32 * 32).map(|i: u32| bank::texel((i % 32) as u8, (i / 32) as u8)).collect();
+/// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0; 32], tiles: &tiles, placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
 /// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
 /// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: None };
 /// # let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
 /// let camera = voxel::Camera { x: 500 << 8, y: 500 << 8, ..Default::default() };
 /// land.follow(&camera);
 /// let scene = land.scene(); // the only way to a scene: from a landscape
-/// assert_eq!(scene.texel(500, 500), bank::texel(10, 1));
+/// assert_eq!(scene.texel(500, 500), bank::texel(29, 29)); // 500 px: 116 px into a tile, texel 29
 /// ```
 #[derive(Clone, Copy)]
 pub struct Scene<'a, const N: usize> {
@@ -142,7 +144,9 @@ impl<'a, const N: usize> Scene<'a, N> {
     /// from it.
     ///
     /// ```
-    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # // Texel (x, y) of the one tile: height x, colour y (32 colours).
+    /// # let tiles: Vec<u16> = (0..32 * 32).map(|i: u32| bank::texel((i % 32) as u8, (i / 32) as u8)).collect();
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0; 32], tiles: &tiles, placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
     /// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
     /// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: None };
     /// # let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
@@ -153,7 +157,7 @@ impl<'a, const N: usize> Scene<'a, N> {
     /// let mut cache = Box::new(TexelCache::new());
     /// cache.follow(land.world(), &scene, camera.x >> 8, camera.y >> 8, camera.heading);
     /// let scene = scene.with_cache(&cache);
-    /// assert_eq!(scene.texel(500, 500), bank::texel(10, 1));
+    /// assert_eq!(scene.texel(500, 500), bank::texel(29, 29));
     /// ```
     pub fn with_cache(self, cache: &'a crate::cache::TexelCache) -> Self {
         Scene { cache: Some(cache), ..self }
@@ -222,12 +226,14 @@ impl<'a, const N: usize> Scene<'a, N> {
     /// The tile must be inside the window.
     ///
     /// ```
-    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # // Texel (x, y) of the one tile: height x, colour y (32 colours).
+    /// # let tiles: Vec<u16> = (0..32 * 32).map(|i: u32| bank::texel((i % 32) as u8, (i / 32) as u8)).collect();
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0; 32], tiles: &tiles, placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
     /// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
     /// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: None };
     /// # let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
     /// land.follow(&voxel::Camera::default()); // tile 0, 0 at the window's centre
-    /// assert_eq!(land.scene().texel(5, 5), bank::texel(10, 1));
+    /// assert_eq!(land.scene().texel(5, 6), bank::texel(1, 1)); // 4 world px a texel
     /// ```
     #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
     #[inline(always)]
@@ -304,13 +310,15 @@ impl<'a, const N: usize> Scene<'a, N> {
     /// height | colour << 8; 0 for a tile the bank does not have.
     ///
     /// ```
-    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # // Texel (x, y) of the one tile: height x, colour y (32 colours).
+    /// # let tiles: Vec<u16> = (0..32 * 32).map(|i: u32| bank::texel((i % 32) as u8, (i / 32) as u8)).collect();
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0; 32], tiles: &tiles, placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
     /// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
     /// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: None };
     /// # let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
     /// land.follow(&voxel::Camera::default());
     /// let scene = land.scene();
-    /// assert_eq!(scene.tile_texel(0, 35, 1), bank::texel(10, 1)); // x 35 is x 3
+    /// assert_eq!(scene.tile_texel(0, 35, 1), bank::texel(3, 1)); // x 35 is x 3
     /// assert_eq!(scene.tile_texel(200, 3, 1), 0); // no tile 200
     /// ```
     #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
@@ -332,12 +340,14 @@ impl<'a, const N: usize> Scene<'a, N> {
     /// Ground height under world pixel (`wx`, `wy`), in world pixels.
     ///
     /// ```
-    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # // Texel (x, y) of the one tile: height x, colour y (32 colours).
+    /// # let tiles: Vec<u16> = (0..32 * 32).map(|i: u32| bank::texel((i % 32) as u8, (i / 32) as u8)).collect();
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0; 32], tiles: &tiles, placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
     /// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
     /// # let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: None };
     /// # let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
     /// land.follow(&voxel::Camera::default());
-    /// assert_eq!(land.scene().ground(5, 5), 10); // height 10, one px per unit
+    /// assert_eq!(land.scene().ground(13, 5), 3); // texel (3, 1): height 3, one px per unit
     /// ```
     pub fn ground(&self, wx: u32, wy: u32) -> i32 {
         ((self.texel(wx, wy) & 0xFF) as i32 * self.height_scale) >> 8

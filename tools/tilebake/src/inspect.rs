@@ -73,8 +73,10 @@ pub fn report(path: &Path) -> Result<String> {
     let _ = writeln!(s, "  the paper's 16-bit height + 16-bit colour would take {paper} bytes");
     let _ = writeln!(s, "\ntile reference window (RAM) by view, in the paper's Table 5 form:");
     let _ = writeln!(s, "  {:<10} {:>8} {:>12} {:>14}", "view", "refs", "ours (8-bit)", "paper (16-bit)");
+    // Tiles of n texels are n << TEXEL_SHIFT world px wide.
+    let tile_px = n << voxel::render::TEXEL_SHIFT;
     for view in [256usize, 512, 1024, 2048] {
-        let refs = (view / n).pow(2);
+        let refs = view.div_ceil(tile_px).pow(2);
         let _ = writeln!(s, "  {:<10} {:>8} {:>12} {:>14}", format!("{view}^2 px"), refs, refs, refs * 2);
     }
     Ok(s)

@@ -186,6 +186,10 @@ fn usage_error(e: &clap::Error, argv: &[String]) -> String {
             message = error.strip_suffix(" found").unwrap_or(error).to_string();
         }
     }
+    if message.is_empty() {
+        // Not clap's usual form: its first line, as it is.
+        message = text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("invalid arguments").to_string();
+    }
     let subcommands: Vec<String> = Args::command().get_subcommands().map(|c| c.get_name().to_string()).collect();
     let sub = argv.iter().skip(1).find(|a| !a.starts_with('-'));
     let help = match sub.filter(|s| subcommands.contains(*s)) {

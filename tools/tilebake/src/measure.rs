@@ -58,8 +58,9 @@ impl Measures {
     }
 }
 
-/// A square of texels: heights and RGB colours, `side` x `side`, with the
-/// tile side `tile`.
+/// A square of texels: heights (bank height units, 0..=255: every measure is
+/// a ratio, so the bank's height scale does not matter) and 8-bit RGB
+/// colours, `side` x `side`, with the tile side `tile`.
 pub struct Area {
     pub side: usize,
     pub tile: usize,
@@ -150,25 +151,23 @@ impl Area {
             }
         }
         let spread_ratio = |a: f64, b: f64| if b == 0.0 { if a == 0.0 { 1.0 } else { f64::INFINITY } } else { a / b };
-        // Neighbouring tiles' mean heights.
+        // Neighbouring tiles' heights, summed: the same as their means for
+        // the correlation, which no common scale changes.
         let t = s / n;
-        let mut means = vec![0f64; t * t];
+        let mut sums = vec![0f64; t * t];
         for y in 0..s {
             for x in 0..s {
-                means[(y / n) * t + x / n] += self.height[y * s + x];
+                sums[(y / n) * t + x / n] += self.height[y * s + x];
             }
-        }
-        for m in &mut means {
-            *m /= (n * n) as f64;
         }
         let mut pairs = Vec::new();
         for ty in 0..t {
             for tx in 0..t {
                 if tx + 1 < t {
-                    pairs.push((means[ty * t + tx], means[ty * t + tx + 1]));
+                    pairs.push((sums[ty * t + tx], sums[ty * t + tx + 1]));
                 }
                 if ty + 1 < t {
-                    pairs.push((means[ty * t + tx], means[(ty + 1) * t + tx]));
+                    pairs.push((sums[ty * t + tx], sums[(ty + 1) * t + tx]));
                 }
             }
         }

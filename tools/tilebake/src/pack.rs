@@ -52,12 +52,19 @@ pub fn pack(rom_path: &Path, rom: &[u8], bank: &[u8]) -> Result<Vec<u8>> {
     }
     let slot = slots[0];
     let (off_at, len_at) = (slot + bank::slot::OFFSET_AT, slot + bank::slot::LEN_AT);
-    let word = |at: usize| u32::from_le_bytes(rom[at..at + 4].try_into().expect("4 bytes")) as usize;
-    let (old_offset, old_len) = (word(off_at), word(len_at));
-    // A bank packed before sits after the slot and ends the ROM: drop it.
-    // Anything else the slot says (a ROM padded after packing, a stray
-    // value) keeps the whole ROM.
-    let packed_before = old_offset > slot && old_offset.checked_add(old_len) == Some(rom.len());
+    let old = bank::slot::Slot::read(&rom[slot..]).expect("find_slots found a whole slot here");
+    let (old_offset, old_len) = (old.offset as usize, old.len as usize);
+    // A bank packed before: after the slot, starting with the bank magic,
+    // followed only by padding (none, or a flasher's 0x00 or 0xFF to a size
+    // it likes): drop it and the padding. Anything else the slot says (a
+    // stray value) drops nothing.
+    let packed_before = old_offset > slot
+        && old_offset.checked_add(old_len).is_some_and(|end| end <= rom.len())
+        && rom[old_offset..].starts_with(&bank::MAGIC)
+        && {
+            let pad = &rom[old_offset + old_len..];
+            pad.iter().all(|&b| b == 0) || pad.iter().all(|&b| b == 0xFF)
+        };
     let keep = if packed_before { old_offset } else { rom.len() };
     let mut out = rom[..keep].to_vec();
     out.resize(out.len().div_ceil(4) * 4, 0);

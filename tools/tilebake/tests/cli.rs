@@ -793,9 +793,9 @@ fn pack_takes_only_the_terrain_rom() {
     }
 }
 
-/// Packing again replaces the bank packed before (it ends the ROM, after
-/// the slot); a slot whose numbers point anywhere else (at the slot itself,
-/// into the code, past the end) drops nothing.
+/// Packing again replaces the bank packed before (after the slot, followed
+/// by nothing or padding); a slot whose numbers point anywhere else (at the
+/// slot itself, into the code, past the end) drops nothing.
 #[test]
 fn repacking_replaces_only_a_bank_packed_before() {
     let d = Dir::new();
@@ -807,6 +807,13 @@ fn repacking_replaces_only_a_bank_packed_before() {
     assert_eq!((&once[..slot + 8], &once[slot + 16..base.len()]), (&base[..slot + 8], &base[slot + 16..]));
     assert_eq!(&once[once.len() - bank.len()..], &bank[..]);
     assert_eq!(tilebake::pack::pack(path, &once, &bank).unwrap(), once, "the old bank was not replaced");
+    // Padded after packing, as flashers do (0xFF or 0x00 to a power of two):
+    // the padding goes with the old bank.
+    for fill in [0xFF, 0x00] {
+        let mut padded = once.clone();
+        padded.resize(once.len().next_power_of_two(), fill);
+        assert_eq!(tilebake::pack::pack(path, &padded, &bank).unwrap(), once, "padded with {fill:#x}");
+    }
     for (offset, len) in [(slot, base.len() - slot), (slot + 0x10, 0x10), (0x100, 0x300), (base.len(), 4)] {
         let mut odd = base.clone();
         odd[slot + 8..slot + 12].copy_from_slice(&(offset as u32).to_le_bytes());
@@ -827,7 +834,7 @@ fn pack_refuses_a_rom_over_32_mb() {
     rom.resize(max - bank.len(), 0);
     let path = Path::new("big.gba");
     assert_eq!(tilebake::pack::pack(path, &rom, &bank).unwrap().len(), max);
-    rom.resize(max - bank.len() + 4, 0);
+    rom.resize(max - bank.len() + 1, 0); // one byte more: padded to 4, then the bank
     let e = tilebake::pack::pack(path, &rom, &bank).unwrap_err();
     assert!(matches!(e, tilebake::Error::RomTooBig { size, .. } if size == max + 4), "{e}");
 }

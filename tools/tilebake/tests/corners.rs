@@ -46,18 +46,30 @@ fn unlit(dir: &Path, size: u32) -> Pair {
 /// (hash, tiles cut, tiles stored, colours, notes) of one bake.
 type Pinned = (u64, usize, usize, usize, Vec<String>);
 
-fn corner_bake(pairs: Vec<Pair>, tile_size: u32, classes: u32, orientations: Orientations) -> Pinned {
+/// The bank of `pairs` baked with 24 colours, no seam band, an automatic
+/// height scale and the rest as given.
+fn baked(
+    pairs: Vec<Pair>,
+    tile_size: u32,
+    placement: PlacementKind,
+    classes: u32,
+    orientations: Orientations,
+) -> tilebake::Baked {
     let options = Options {
         tile_size,
         colours: 24,
         pairs,
-        placement: PlacementKind::Corners,
+        placement,
         classes,
         orientations,
         seam_band: 0,
         height_scale: HeightScale::Auto,
     };
-    let b = bake(&options, &mut |_, _, _| {}).unwrap();
+    bake(&options, &mut |_, _, _| {}).unwrap()
+}
+
+fn corner_bake(pairs: Vec<Pair>, tile_size: u32, classes: u32, orientations: Orientations) -> Pinned {
+    let b = baked(pairs, tile_size, PlacementKind::Corners, classes, orientations);
     (fnv1a(&b.bytes), b.tiles_cut, b.tiles_stored, b.colours, b.notes)
 }
 
@@ -96,17 +108,7 @@ fn corner_bakes_are_pinned() {
 #[test]
 fn inspect_report_and_contact_sheet_are_pinned() {
     let d = tempfile::tempdir().unwrap();
-    let options = Options {
-        tile_size: 8,
-        colours: 24,
-        pairs: vec![unlit(d.path(), 256)],
-        placement: PlacementKind::Corners,
-        classes: 3,
-        orientations: Orientations::Upright,
-        seam_band: 0,
-        height_scale: HeightScale::Auto,
-    };
-    let baked = bake(&options, &mut |_, _, _| {}).unwrap();
+    let baked = baked(vec![unlit(d.path(), 256)], 8, PlacementKind::Corners, 3, Orientations::Upright);
     let path = d.path().join("c.bank");
     std::fs::write(&path, &baked.bytes).unwrap();
     let report = tilebake::inspect::report(&path).unwrap().replace(&path.display().to_string(), "c.bank");
@@ -125,10 +127,10 @@ tile storage (ROM): ours 31744 bytes (8-bit height + 8-bit colour index per texe
 
 tile reference window (RAM) by view, in the paper's Table 5 form:
   view           refs ours (8-bit) paper (16-bit)
-  256^2 px       1024         1024           2048
-  512^2 px       4096         4096           8192
-  1024^2 px     16384        16384          32768
-  2048^2 px     65536        65536         131072
+  256^2 px         64           64            128
+  512^2 px        256          256            512
+  1024^2 px      1024         1024           2048
+  2048^2 px      4096         4096           8192
 ";
     assert_eq!(report, want);
     let bank = bank::parse(&baked.bytes).unwrap();
@@ -141,17 +143,7 @@ tile reference window (RAM) by view, in the paper's Table 5 form:
 #[test]
 fn world_map_of_large_tiles_is_pinned() {
     let d = tempfile::tempdir().unwrap();
-    let options = Options {
-        tile_size: 64,
-        colours: 24,
-        pairs: vec![unlit(d.path(), 256)],
-        placement: PlacementKind::Paper,
-        classes: 3,
-        orientations: Orientations::Upright,
-        seam_band: 0,
-        height_scale: HeightScale::Auto,
-    };
-    let baked = bake(&options, &mut |_, _, _| {}).unwrap();
+    let baked = baked(vec![unlit(d.path(), 256)], 64, PlacementKind::Paper, 3, Orientations::Upright);
     let bank = bank::parse(&baked.bytes).unwrap();
     let map = tilebake::preview::world_map(&bank, 3, 3).unwrap();
     assert_eq!((map.width(), map.height(), fnv1a(map.as_raw())), (96, 96, 0x3d0f_26bd_d147_7cd4));
