@@ -162,6 +162,8 @@ mod tests {
         ] {
             assert_eq!(words(&std::io::Error::from_raw_os_error(errno)), text, "errno {errno}");
         }
+        // Errors made from a kind, not by the OS, in the same words.
+        assert_eq!(words(&std::io::Error::from(std::io::ErrorKind::NotFound)), "no such file or directory");
         // A file where the path needs a directory.
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("f"), b"").unwrap();

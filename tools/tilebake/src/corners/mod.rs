@@ -1130,5 +1130,12 @@ mod tests {
             let t = world_thresholds(&[share, 1.0 - share], 0)[0] as usize;
             assert!(below(t) < share && share <= below(t + 1), "share {share}: threshold {t}");
         }
+        // Three classes whose middle one is already wider than the band:
+        // the thresholds stay where the shares put them.
+        let t = world_thresholds(&[0.2, 0.6, 0.2], 64).map(|t| t as usize);
+        assert!(t[1] >= t[0] + 64, "{t:?}");
+        for (k, acc) in [(0, 0.2), (1, 0.8)] {
+            assert!(below(t[k]) < acc && acc <= below(t[k] + 1), "{t:?}");
+        }
     }
 }
