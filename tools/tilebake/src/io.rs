@@ -144,10 +144,8 @@ impl Outputs {
         if path.is_dir() {
             return Err(fail(std::io::ErrorKind::IsADirectory.into()));
         }
-        let dir = match path.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d,
-            _ => Path::new("."),
-        };
+        // "out.bank" has the parent "", which names the current directory.
+        let dir = path.parent().unwrap_or(Path::new("."));
         let mut tmp = tempfile::Builder::new().prefix(".tilebake-").tempfile_in(dir).map_err(fail)?;
         tmp.write_all(bytes).map_err(fail)?;
         // Temporary files are private (0600); give the output the permissions
@@ -237,6 +235,8 @@ mod tests {
             "the compressed pixel data is damaged"
         );
         assert_eq!(decode_words("Something { odd: 1 }"), "the file is damaged");
+        assert_eq!(decode_words("png::decoder::Thing"), "the file is damaged");
+        assert_eq!(decode_words(" "), "the file is damaged");
         // The decoders' three ways of saying the file is cut short.
         for cut in ["Format error: does not have enough data", "unexpected end of file", "Io(UnexpectedEof)"] {
             assert_eq!(decode_words(cut), "the pixel data ends too soon (the file is truncated)", "{cut}");
