@@ -264,6 +264,11 @@ fn debug_shows_side_origin_and_state() {
 }
 
 /// `line` from (`tx`, `ty`), `len` tiles, against the lookup of each.
+/// Tile `i` of the line from (`tx`, `ty`), along a row or (`down`) a column.
+fn along((tx, ty): (u32, u32), down: bool, i: usize) -> (u32, u32) {
+    if down { (tx, ty.wrapping_add(i as u32)) } else { (tx.wrapping_add(i as u32), ty) }
+}
+
 fn line_matches<const N: usize>(
     win: &Window<N>,
     world: &World,
@@ -274,7 +279,7 @@ fn line_matches<const N: usize>(
     let mut out = vec![0xEE; len + 1];
     win.line(world, tx, ty, down, &mut out[..len]);
     for (i, &t) in out[..len].iter().enumerate() {
-        let (x, y) = if down { (tx, ty.wrapping_add(i as u32)) } else { (tx.wrapping_add(i as u32), ty) };
+        let (x, y) = along((tx, ty), down, i);
         prop_assert_eq!(t, world.tile_at(x, y), "tile {} of the line, ({}, {})", i, x, y);
     }
     prop_assert_eq!(out[len], 0xEE, "nothing written past the line");
@@ -335,7 +340,7 @@ proptest! {
         let mut out = vec![0; len];
         win.line(&b, tx, ty, down, &mut out);
         for (i, &t) in out.iter().enumerate() {
-            let (x, y) = if down { (tx, ty.wrapping_add(i as u32)) } else { (tx.wrapping_add(i as u32), ty) };
+            let (x, y) = along((tx, ty), down, i);
             let from = if win.covers(&a, x, y) { &a } else { &b };
             prop_assert_eq!(t, from.tile_at(x, y), "tile {} of the line, ({}, {})", i, x, y);
         }

@@ -804,7 +804,9 @@ fn repacking_replaces_only_a_bank_packed_before() {
     let path = Path::new("terrain.gba");
     let slot = 0x200;
     let once = tilebake::pack::pack(path, &base, &bank).unwrap();
-    assert_eq!((&once[..slot + 8], &once[slot + 16..base.len()]), (&base[..slot + 8], &base[slot + 16..]));
+    // Everything but the slot's two words, as it was.
+    let (words, end) = (slot + bank::slot::OFFSET_AT, slot + bank::slot::LEN);
+    assert_eq!((&once[..words], &once[end..base.len()]), (&base[..words], &base[end..]));
     assert_eq!(&once[once.len() - bank.len()..], &bank[..]);
     assert_eq!(tilebake::pack::pack(path, &once, &bank).unwrap(), once, "the old bank was not replaced");
     // Padded after packing, as flashers do (0xFF or 0x00 to a power of two):
@@ -816,11 +818,12 @@ fn repacking_replaces_only_a_bank_packed_before() {
     }
     for (offset, len) in [(slot, base.len() - slot), (slot + 0x10, 0x10), (0x100, 0x300), (base.len(), 4)] {
         let mut odd = base.clone();
-        odd[slot + 8..slot + 12].copy_from_slice(&(offset as u32).to_le_bytes());
-        odd[slot + 12..slot + 16].copy_from_slice(&(len as u32).to_le_bytes());
+        let (off_at, len_at) = (slot + bank::slot::OFFSET_AT, slot + bank::slot::LEN_AT);
+        odd[off_at..off_at + 4].copy_from_slice(&(offset as u32).to_le_bytes());
+        odd[len_at..len_at + 4].copy_from_slice(&(len as u32).to_le_bytes());
         let packed = tilebake::pack::pack(path, &odd, &bank).unwrap();
         assert_eq!(packed.len(), base.len() + bank.len(), "offset {offset:#x}, length {len:#x}");
-        assert_eq!(&packed[slot + 16..base.len()], &base[slot + 16..], "offset {offset:#x}, length {len:#x}");
+        assert_eq!(&packed[end..base.len()], &base[end..], "offset {offset:#x}, length {len:#x}");
     }
 }
 
