@@ -382,14 +382,15 @@ extern "C" fn main() -> ! {
         let mut cache_cycles = 0;
         let mut cache_entries = 0;
         let tr = Cycles::now();
-        let mut samples = 0;
+        let (mut samples, mut skipped) = (0, 0);
         match view {
             View::Terrain | View::Boundaries => {
                 let tc = Cycles::now();
                 cache_entries = land.follow_cache(&camera).map_or(0, |u| u.written);
                 cache_cycles = tc.elapsed();
                 let options = Options { boundaries: view == View::Boundaries };
-                samples = voxel::render(&land.scene(), &camera, options, &mut VramTarget::new(page)).samples;
+                let stats = voxel::render(&land.scene(), &camera, options, &mut VramTarget::new(page));
+                (samples, skipped) = (stats.samples, stats.skipped);
             }
             View::Map => {
                 page.clear(ui::GREY);
@@ -415,7 +416,7 @@ extern "C" fn main() -> ! {
         let cycles = t.elapsed() - world_cycles + hud_show_cycles;
         log!(
             Level::Debug,
-            "frame n={} page={} view={} cycles={} render={} window={} window_tiles={} cache={} cache_entries={} samples={} refreshes={} hud_show={} hud_objects={} {}",
+            "frame n={} page={} view={} cycles={} render={} window={} window_tiles={} cache={} cache_entries={} samples={} skipped={} refreshes={} hud_show={} hud_objects={} {}",
             frame,
             screen.shown() ^ 1,
             view.number(),
@@ -426,6 +427,7 @@ extern "C" fn main() -> ! {
             cache_cycles,
             cache_entries,
             samples,
+            skipped,
             refreshes,
             hud_show_cycles,
             hud_objects,

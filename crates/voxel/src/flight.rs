@@ -127,7 +127,11 @@ pub struct Relief {
     block_px_log2: u32,
     /// World pixels per height unit, 8.8.
     height_scale: i32,
-    /// The highest block top, world pixels.
+    /// The highest block top, height units and world pixels.
+    top: u8,
+    /// Whether `top` is known (built or loaded; all zeros, so that the
+    /// relief's static stays in `.bss`).
+    built: bool,
     top_px: i32,
     /// The floor's slope, world pixels per pixel, and reach.
     slope: i32,
@@ -138,6 +142,7 @@ impl core::fmt::Debug for Relief {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Relief")
             .field("blocks_log2", &self.blocks_log2)
+            .field("top", &self.top)
             .field("top_px", &self.top_px)
             .field("slope", &self.slope)
             .field("reach", &self.reach)
@@ -166,6 +171,8 @@ impl Relief {
             blocks_log2: 0,
             block_px_log2: 0,
             height_scale: 0,
+            top: 0,
+            built: false,
             top_px: 0,
             slope: 0,
             reach: 0,
@@ -267,6 +274,8 @@ impl Relief {
         self.height_scale = bank.height_scale() as i32;
         let used = bank.tile_count().min(bank::MAX_TILES) * PER_TILE;
         let top = self.tops[..used].iter().copied().max().unwrap_or(0);
+        self.top = top;
+        self.built = true;
         self.top_px = (top as i32 * self.height_scale) >> 8;
         // Slope 2 reaching the top of the bank; steeper if that would reach
         // beyond FLOOR_REACH.
@@ -285,6 +294,22 @@ impl Relief {
     /// ```
     pub fn slope(&self) -> i32 {
         self.slope
+    }
+
+    /// The highest block top, height units: no texel of the bank is higher
+    /// (255 until [`Relief::build`] or [`Relief::load`]).
+    ///
+    /// ```
+    /// # let mut tiles = [bank::texel(10, 1); 32 * 32];
+    /// # tiles[5 * 32 + 5] = bank::texel(200, 1); // a peak at texel (5, 5) of the tile
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &tiles, placement: bank::Placement::Paper, height_scale: 2 << 8 }).unwrap();
+    /// # let b = bank::parse(&bytes).unwrap();
+    /// let relief = voxel::flight::Relief::of(&b);
+    /// assert_eq!((relief.top(), relief.top_px()), (200, 400)); // two world px per unit
+    /// assert_eq!(voxel::flight::Relief::new().top(), 255); // not built: any height
+    /// ```
+    pub fn top(&self) -> u8 {
+        if self.built { self.top } else { u8::MAX }
     }
 
     /// The highest block top, world pixels.

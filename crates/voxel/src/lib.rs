@@ -59,13 +59,5 @@ pub fn render<const N: usize, T: Target>(
     {
         return march::columns(scene, cache, camera, options, target);
     }
-    // One copy of the column loop per bank tile size, so that its shifts are
-    // constants.
-    match scene.tile_log2 {
-        3 => render::columns::<N, 3, T>(scene, camera, options, target),
-        4 => render::columns::<N, 4, T>(scene, camera, options, target),
-        5 => render::columns::<N, 5, T>(scene, camera, options, target),
-        6 => render::columns::<N, 6, T>(scene, camera, options, target),
-        _ => render::columns::<N, 7, T>(scene, camera, options, target),
-    }
+    render::columns::<N, T>(scene, camera, options, target)
 }

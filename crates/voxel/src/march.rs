@@ -16,13 +16,18 @@
 //! the band's mark distance back) or that lies within the band's mark width of
 //! one has the top two rows of its span drawn in the boundary colour
 //! (`render::MARK_BACK`, `MARK_WIDTH`, `MARK_ROWS`).
+//!
+//! Each band is two groups of 8 slices; before a group, one compare with its
+//! skip row (`render::skip_row`, per frame) passes over it when not even
+//! the bank's highest texel could show in it: the position and the slice
+//! pointer step 8 at once, no texel read.
 
 use crate::cache::NEAR_BANDS;
 use crate::projection::{BAND_LEN, BANDS};
 use crate::projection::{BAND_STEP, SLICES, Z0};
 use crate::render::{
-    COLUMNS, Camera, FOG_BASE, HEIGHT, HORIZON, MARK_BACK, MARK_WIDTH, Options, SKY, Scene, Stats, Target, U,
-    slice_rows,
+    COLUMNS, Camera, FOG_BASE, HEIGHT, HORIZON, MARK_BACK, MARK_WIDTH, Options, SKIP_GROUPS, SKIP_LEN, SKY, Scene,
+    Stats, Target, U, skip_row, slice_rows,
 };
 use crate::trig;
 
@@ -32,45 +37,63 @@ pub struct ColumnJob {
     /// 0, 4: position before the first sample, world pixels in 24.8.
     pub px: u32,
     pub py: u32,
-    /// 8: position step of each band, (x, y) pairs, 24.8.
-    pub steps: [u32; 2 * BANDS],
-    /// 56: the near ring (128 x 128 texels).
+    /// 8: the near ring (128 x 128 texels).
     pub near: u32,
-    /// 60: the far ring (256 x 256 entries).
+    /// 12: the far ring (256 x 256 entries).
     pub far: u32,
-    /// 64: per slice, `a` and `b` (i32 each, `render::slice_rows`).
+    /// 16: per slice, `a` and `b` (i32 each, `render::slice_rows`).
     pub slices: u32,
-    /// 68: VRAM address of the column's pixel pair on row 0.
+    /// 20: VRAM address of the column's pixel pair on row 0.
     pub vram: u32,
-    /// 72: palette index of colour 0 for each band's fog level; bit 31 set: mark tile boundaries.
-    pub fog: [u32; BANDS],
-    /// 96 (out): the y-buffer: rows 0..ybuf are still open (sky).
+    /// 24 (out): the y-buffer: rows 0..ybuf are still open (sky).
     pub ybuf: u32,
-    /// 100 (out): samples taken.
+    /// 28 (out): samples taken.
     pub samples: u32,
-    /// 104: per band, the boundary marks: how far back along the ray a
-    /// crossed tile border marks a sample, as a shift of the step
-    /// (`render::MARK_BACK`, bits 0..8), and the distance from a border that
-    /// marks one, world px (`render::MARK_WIDTH`, bits 16..).
-    pub marks: [u32; BANDS],
-    /// 128: the tile bits of a 24.8 world coordinate (`!((tile px << 8) - 1)`).
+    /// 32 (out): slices passed over (whole groups, `render::skip_row`).
+    pub skipped: u32,
+    /// 36: the tile bits of a 24.8 world coordinate (`!((tile px << 8) - 1)`).
     pub border_mask: u32,
+    /// 40: the bands, one record each (the march loads a record at once).
+    pub bands: [BandJob; BANDS],
+}
+
+/// One band of a [`ColumnJob`] (24 bytes; offsets used by the asm).
+#[repr(C)]
+pub struct BandJob {
+    /// 0, 4: position step, (x, y), 24.8.
+    pub step: [u32; 2],
+    /// 8: palette index of colour 0 for the band's fog level; bit 31 set:
+    /// mark tile boundaries.
+    pub fog: u32,
+    /// 12, 16: the skip rows of the band's two groups of `SKIP_LEN` slices
+    /// (`render::skip_row`): the march passes over a group whose row is at
+    /// or below the y-buffer.
+    pub skip: [i32; 2],
+    /// 20: the boundary marks: how far back along the ray a crossed tile
+    /// border marks a sample, as a shift of the step (`render::MARK_BACK`,
+    /// bits 0..8), and the distance from a border that marks one, world px
+    /// (`render::MARK_WIDTH`, bits 16..).
+    pub marks: u32,
 }
 
 const _: () = {
     assert!(BANDS == 6 && BAND_LEN == 16 && NEAR_BANDS == 3, "the asm loops 3 near and 3 far bands of 16 slices");
+    assert!(SKIP_LEN == 8 && SKIP_GROUPS == 2 * BANDS, "the asm tests two groups of 8 slices a band");
     assert!(crate::render::TEXEL_SHIFT == 2, "the asm's shifts: 4 world px a texel");
     assert!(crate::cache::NEAR == 128 && crate::cache::FAR == 256, "the asm's ring masks");
-    assert!(core::mem::offset_of!(ColumnJob, steps) == 8);
-    assert!(core::mem::offset_of!(ColumnJob, near) == 56);
-    assert!(core::mem::offset_of!(ColumnJob, far) == 60);
-    assert!(core::mem::offset_of!(ColumnJob, slices) == 64);
-    assert!(core::mem::offset_of!(ColumnJob, vram) == 68);
-    assert!(core::mem::offset_of!(ColumnJob, fog) == 72);
-    assert!(core::mem::offset_of!(ColumnJob, ybuf) == 96);
-    assert!(core::mem::offset_of!(ColumnJob, samples) == 100);
-    assert!(core::mem::offset_of!(ColumnJob, marks) == 104);
-    assert!(core::mem::offset_of!(ColumnJob, border_mask) == 128);
+    assert!(core::mem::offset_of!(ColumnJob, near) == 8);
+    assert!(core::mem::offset_of!(ColumnJob, far) == 12);
+    assert!(core::mem::offset_of!(ColumnJob, slices) == 16);
+    assert!(core::mem::offset_of!(ColumnJob, vram) == 20);
+    assert!(core::mem::offset_of!(ColumnJob, ybuf) == 24);
+    assert!(core::mem::offset_of!(ColumnJob, samples) == 28);
+    assert!(core::mem::offset_of!(ColumnJob, skipped) == 32);
+    assert!(core::mem::offset_of!(ColumnJob, border_mask) == 36);
+    assert!(core::mem::offset_of!(ColumnJob, bands) == 40);
+    assert!(core::mem::size_of::<BandJob>() == 24);
+    assert!(core::mem::offset_of!(BandJob, fog) == 8);
+    assert!(core::mem::offset_of!(BandJob, skip) == 12);
+    assert!(core::mem::offset_of!(BandJob, marks) == 20);
     assert!(crate::render::MARK_ROWS == 2, "the asm marks two rows");
     assert!(crate::palette::ui::BOUNDARY == 4, "the asm marks boundaries with entry 4");
 };
@@ -108,6 +131,31 @@ core::arch::global_asm!(
     "    cmp   r9, r11, asr #16",
     "    blgt  4f", // above the y-buffer: draw
     ".endm",
+    // One band of `\lod`: its set-up, then two groups of 8 samples, each
+    // passed over (12:) when its skip row is at or below the y-buffer.
+    ".macro voxel_band lod",
+    "    ldr   r12, [sp, #4]",
+    "    ldmia r12!, {{r2, r3, r6, r7, r11}}", // step, fog base, the two groups' skip rows
+    "    add   r12, r12, #4",                  // past the marks: the next band's record
+    "    str   r12, [sp, #4]",
+    "    str   r6, [sp, #8]",
+    "    str   r11, [sp, #20]",
+    "    cmp   r9, r7",
+    "    blle  12f", // hidden whatever its texels: pass over it (the flags stay)
+    "    ble   13f",
+    "    .rept 8",
+    "    voxel_sample \\lod",
+    "    .endr",
+    "13:",
+    "    ldr   r11, [sp, #20]",
+    "    cmp   r9, r11",
+    "    blle  12f",
+    "    ble   14f",
+    "    .rept 8",
+    "    voxel_sample \\lod",
+    "    .endr",
+    "14:",
+    ".endm",
     ".section .iwram.voxel_march,\"ax\",%progbits",
     ".arm",
     ".align 2",
@@ -115,69 +163,69 @@ core::arch::global_asm!(
     ".type voxel_march_column,%function",
     "voxel_march_column:",
     "    push  {{r4-r11, lr}}",
-    "    sub   sp, sp, #20", // [sp] job, [sp + 4] band, [sp + 8] band's fog base, [sp + 12] vram column, [sp + 16] colour (marks)
+    // [sp] job, [sp + 4] the band's record, [sp + 8] band's fog base,
+    // [sp + 12] vram column, [sp + 16] colour (marks), [sp + 20] the band's
+    // second skip row, [sp + 24] slices passed over, [sp + 28] and [sp + 32]
+    // the slice pointer at the end of the near and of the far bands
+    "    sub   sp, sp, #36",
     "    str   r0, [sp]",
-    "    ldr   r6, [r0, #68]",
+    "    ldr   r6, [r0, #20]",
     "    str   r6, [sp, #12]", // vram column
-    "    ldr   r4, [r0, #56]", // near ring
-    "    mov   r5, #0xFE",     // near column mask
-    "    mov   r10, #0x7F00",  // near row mask (128 texels of 2 bytes a row)
-    "    ldr   r8, [r0, #64]", // slices
-    "    ldr   r1, [r0, #4]",  // py
-    "    ldr   r0, [r0, #0]",  // px
-    "    mov   r9, #160",      // ybuf
+    "    add   r6, r0, #40",
+    "    str   r6, [sp, #4]",  // the first band's record
+    "    ldr   r8, [r0, #16]", // slices
+    "    add   r6, r8, #384",  // 48 near slices of 8 bytes
+    "    str   r6, [sp, #28]",
+    "    add   r6, r8, #768", // and 48 far ones
+    "    str   r6, [sp, #32]",
+    "    ldr   r4, [r0, #8]", // near ring
+    "    mov   r5, #0xFE",    // near column mask
+    "    mov   r10, #0x7F00", // near row mask (128 texels of 2 bytes a row)
+    "    ldr   r1, [r0, #4]", // py
+    "    ldr   r0, [r0, #0]", // px
+    "    mov   r9, #160",     // ybuf
     "    mov   r6, #0",
-    "    str   r6, [sp, #4]",
-    "1:", // a near band: its step and fog base, then 16 samples unrolled
-    "    bl    3f",
-    "    .rept 16",
-    "    voxel_sample 0",
-    "    .endr",
-    "    ldr   r6, [sp, #4]",
-    "    add   r6, r6, #1",
-    "    str   r6, [sp, #4]",
-    "    cmp   r6, #3",
-    "    blt   1b",
+    "    str   r6, [sp, #24]",
+    "1:", // a near band: its record, then two groups of 8 samples unrolled
+    "    voxel_band 0",
+    "    ldr   r6, [sp, #28]",
+    "    cmp   r8, r6",
+    "    blo   1b",
     "    ldr   r4, [sp]",
-    "    ldr   r4, [r4, #60]", // far ring
+    "    ldr   r4, [r4, #12]", // far ring
     "    mov   r5, #0x1FC",
     "    orr   r5, r5, #2", // far column mask 0x1FE
     "    mov   r10, #0x1FC00",
     "    orr   r10, r10, #0x200", // far row mask 0x1FE00 (256 entries of 2 bytes a row)
     "2:",                         // a far band
-    "    bl    3f",
-    "    .rept 16",
-    "    voxel_sample 1",
-    "    .endr",
-    "    ldr   r6, [sp, #4]",
-    "    add   r6, r6, #1",
-    "    str   r6, [sp, #4]",
-    "    cmp   r6, #6",
-    "    blt   2b",
+    "    voxel_band 1",
+    "    ldr   r6, [sp, #32]",
+    "    cmp   r8, r6",
+    "    blo   2b",
     "5:", // done
     "    ldr   r0, [sp]",
-    "    ldr   r6, [r0, #64]",
+    "    ldr   r6, [r0, #16]",
     "    sub   r6, r8, r6",
-    "    mov   r6, r6, lsr #3",
-    "    str   r9, [r0, #96]",
-    "    str   r6, [r0, #100]",
-    "    add   sp, sp, #20",
+    "    mov   r6, r6, lsr #3", // slices marched
+    "    ldr   r7, [sp, #24]",
+    "    sub   r6, r6, r7", // less those passed over: samples
+    "    str   r9, [r0, #24]",
+    "    str   r6, [r0, #28]",
+    "    str   r7, [r0, #32]",
+    "    add   sp, sp, #36",
     "    pop   {{r4-r11, lr}}",
     "    bx    lr",
-    "3:", // band set-up: step into r2, r3, fog base to [sp + 8]
-    "    ldr   r12, [sp]",
-    "    ldr   r6, [sp, #4]",
-    "    add   r7, r12, r6, lsl #2",
-    "    ldr   r7, [r7, #72]",
-    "    str   r7, [sp, #8]", // fog base of the band (bit 31: mark tile boundaries)
-    "    add   r12, r12, r6, lsl #3",
-    "    ldr   r2, [r12, #8]",  // sx
-    "    ldr   r3, [r12, #12]", // sy
+    "12:", // pass over a group of 8 slices (keeps the flags)
+    "    add   r0, r0, r2, lsl #3",
+    "    add   r1, r1, r3, lsl #3",
+    "    add   r8, r8, #64",
+    "    ldr   r6, [sp, #24]",
+    "    add   r6, r6, #8",
+    "    str   r6, [sp, #24]",
     "    bx    lr",
     "4:", // draw rows top..ybuf; returns to the next sample through lr
-    "    mov   r11, r11, asr #16",
-    "    cmp   r11, #0",
-    "    movlt r11, #0",              // top
+    "    movs  r11, r11, asr #16",
+    "    movmi r11, #0",              // top
     "    ldr   r12, [sp, #8]",        // fog base of the band
     "    add   r12, r12, r7, lsr #8", // colour
     "    tst   r12, #0x80000000",
@@ -195,15 +243,14 @@ core::arch::global_asm!(
     "    bgt   6b",
     "8:",
     "    cmp   r9, #0",
-    "    beq   5b", // column full: done (nothing was pushed for the draw)
-    "    bx    lr",
+    "    bxne  lr",
+    "    b     5b",             // column full: done (nothing was pushed for the draw)
     "9:", // boundary view: near a tile border, or crossed one within the band's mark distance back?
     "    str   r12, [sp, #16]", // colour
-    "    ldr   r12, [sp]",
     "    ldr   r6, [sp, #4]",
-    "    add   r6, r12, r6, lsl #2",
-    "    ldr   r7, [r6, #104]",   // the band's marks: steps back (a shift) | width << 16
-    "    ldr   r12, [r12, #128]", // border mask: the tile bits of a 24.8 coordinate
+    "    ldr   r7, [r6, #-4]", // the band's marks (its record's last word): steps back (a shift) | width << 16
+    "    ldr   r12, [sp]",
+    "    ldr   r12, [r12, #36]", // border mask: the tile bits of a 24.8 coordinate
     "    sub   r6, r0, r2, lsl r7",
     "    eor   r6, r6, r0",
     "    tst   r6, r12", // x crossed a border?
@@ -273,16 +320,15 @@ static mut SLICE_TABLE: [i32; 2 * SLICES] = [0; 2 * SLICES];
 static mut JOB: ColumnJob = ColumnJob {
     px: 0,
     py: 0,
-    steps: [0; 2 * BANDS],
     near: 0,
     far: 0,
     slices: 0,
     vram: 0,
-    fog: [0; BANDS],
     ybuf: 0,
     samples: 0,
-    marks: [0; BANDS],
+    skipped: 0,
     border_mask: 0,
+    bands: [const { BandJob { step: [0; 2], fog: 0, skip: [0; 2], marks: 0 } }; BANDS],
 };
 
 /// The column loop of the reference renderer ([`crate::render`]) with the
@@ -322,12 +368,16 @@ pub(crate) fn columns<const N: usize, T: Target>(
     job.far = cache.far() as *const [u16; crate::cache::FAR * crate::cache::FAR] as usize as u32;
     job.border_mask = !((1u32 << (scene.tile_px_log2 + 8)) - 1);
     job.slices = table as u32;
+    let top = scene.top();
     let mut b = 0;
     while b < BANDS {
+        let band = &mut job.bands[b];
         // Bit 31 tells the march to check for tile boundaries (stores keep
         // the low byte only).
-        job.fog[b] = FOG_BASE[(b * BAND_LEN) & 127] as u32 | if options.boundaries { 1 << 31 } else { 0 };
-        job.marks[b] = MARK_BACK[b] | MARK_WIDTH[b] << 16;
+        band.fog = FOG_BASE[(b * BAND_LEN) & 127] as u32 | if options.boundaries { 1 << 31 } else { 0 };
+        band.marks = MARK_BACK[b] | MARK_WIDTH[b] << 16;
+        band.skip[0] = skip_row(2 * b, horizon, eye, scene.height_scale, top);
+        band.skip[1] = skip_row(2 * b + 1, horizon, eye, scene.height_scale, top);
         b += 1;
     }
     // The sky first, the whole page a row at a time with word stores; the
@@ -343,7 +393,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
     // SAFETY: `page` is a mode 4 page (`Target::vram_column`'s contract):
     // word aligned, 160 rows of 240 bytes; `SKY` has 512 entries.
     unsafe { voxel_sky_rows(page as *mut u32, SKY.as_ptr(), ((256 - horizon) & 511) as u32, HEIGHT as u32) };
-    let mut samples = 0u32;
+    let (mut samples, mut skipped) = (0u32, 0u32);
     let mut col = 0;
     while col < COLUMNS {
         let u = U[col];
@@ -354,8 +404,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
         let mut b = 0;
         while b < BANDS {
             let step = BAND_STEP[b] as i32;
-            job.steps[2 * b] = ((dx * step) >> 6) as u32;
-            job.steps[2 * b + 1] = ((dy * step) >> 6) as u32;
+            job.bands[b].step = [((dx * step) >> 6) as u32, ((dy * step) >> 6) as u32];
             b += 1;
         }
         job.vram = match target.vram_column(col) {
@@ -367,7 +416,8 @@ pub(crate) fn columns<const N: usize, T: Target>(
         // column.
         unsafe { voxel_march_column(job) };
         samples += job.samples;
+        skipped += job.skipped;
         col += 1;
     }
-    Stats { samples, ..Stats::default() }
+    Stats { samples, skipped, ..Stats::default() }
 }

@@ -164,7 +164,9 @@ impl<'a, const N: usize> Scene<'a, N> {
     }
 
     /// The same scene with the bank's `relief` ([`crate::flight::Relief::build`]
-    /// from the same bank): the flight then follows the ground ahead.
+    /// from the same bank): the flight then follows the ground ahead, and
+    /// the renderer passes over depth slices that not even the relief's top
+    /// could show in (a relief of another bank can hide terrain).
     ///
     /// ```
     /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
@@ -192,6 +194,17 @@ impl<'a, const N: usize> Scene<'a, N> {
     /// ```
     pub fn relief(&self) -> Option<&'a crate::flight::Relief> {
         self.relief
+    }
+
+    /// The highest a texel can be, height units: the relief's
+    /// ([`crate::flight::Relief::top`]), or 255 (any texel) without one.
+    /// The renderer skips the slices such a texel could not show in
+    /// ([`skip_row`]).
+    pub(crate) fn top(&self) -> i32 {
+        match self.relief {
+            Some(r) => r.top() as i32,
+            None => u8::MAX as i32,
+        }
     }
 
     /// World side, in pixels.
@@ -519,6 +532,52 @@ pub(crate) fn slice_rows(s: usize, horizon: i32, eye: i32, scale: i32) -> (i32, 
 
 const _: () = assert!(SLICES <= 128, "slice tables are indexed with & 127");
 
+/// Depth slices tested together for a skip: a group of them is passed over,
+/// no texel read, when not even the bank's highest texel (the relief's top,
+/// [`crate::flight::Relief::top`]; 255 without a relief) could rise above
+/// what its column has drawn so far. Every group lies within one band.
+///
+/// ```
+/// use voxel::projection::{BAND_LEN, SLICES};
+/// use voxel::render::{SKIP_GROUPS, SKIP_LEN};
+/// assert_eq!((SKIP_LEN, BAND_LEN / SKIP_LEN, SKIP_GROUPS * SKIP_LEN), (8, 2, SLICES));
+/// ```
+pub const SKIP_LEN: usize = 8;
+/// Groups of [`SKIP_LEN`] slices in a column.
+///
+/// ```
+/// assert_eq!(voxel::render::SKIP_GROUPS, 12); // 96 slices
+/// ```
+pub const SKIP_GROUPS: usize = SLICES / SKIP_LEN;
+
+const _: () = assert!(
+    SKIP_LEN.is_power_of_two() && BAND_LEN.is_multiple_of(SKIP_LEN) && SLICES.is_multiple_of(BAND_LEN),
+    "skip groups tile the bands"
+);
+
+/// The highest screen row a texel of height `top` (units: the bank's
+/// highest) reaches in group `g` of [`SKIP_LEN`] slices: the least of
+/// `(a[s] + top * b[s]) >> 16` ([`slice_rows`]) over its slices. Every texel
+/// is at most `top` high and `b[s] <= 0`, so none of the group's samples
+/// lands above that row: once a column's y-buffer is at or above it, the
+/// whole group is hidden, and both renderers pass over it (the pictures are
+/// the same with or without the skip; only the work is less).
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+#[inline(always)]
+pub(crate) fn skip_row(g: usize, horizon: i32, eye: i32, scale: i32, top: i32) -> i32 {
+    let mut least = i32::MAX;
+    let mut s = g * SKIP_LEN;
+    while s < (g + 1) * SKIP_LEN {
+        let (a, b) = slice_rows(s, horizon, eye, scale);
+        let y = (a + top * b) >> 16;
+        if y < least {
+            least = y;
+        }
+        s += 1;
+    }
+    least
+}
+
 /// Boundary view: a sample marks a tile border when the march crossed one
 /// within this many steps back along its ray, as a shift per band (the far
 /// band looks back two steps: a screen row there covers several samples of
@@ -577,6 +636,9 @@ pub struct Stats {
     pub span_rows: u32,
     /// Rows of sky, summed over the columns (pixel pairs).
     pub sky_rows: u32,
+    /// Depth slices passed over without a sample, in groups of [`SKIP_LEN`]
+    /// that not even the bank's highest texel could show in ([`SKIP_LEN`]).
+    pub skipped: u32,
 }
 
 /// First terrain palette entry of each slice's fog level.
@@ -591,16 +653,17 @@ pub(crate) static FOG_BASE: [u8; 128] = {
     t
 };
 
-/// The column loop for tiles of 2^`TL` texels.
+/// The column loop (every tile size: one copy, to spare the GBA's IWRAM).
 #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
 #[inline(always)]
-pub(crate) fn columns<const N: usize, const TL: u32, T: Target>(
+pub(crate) fn columns<const N: usize, T: Target>(
     scene: &Scene<'_, N>,
     camera: &Camera,
     options: Options,
     target: &mut T,
 ) -> Stats {
-    let tp = TL + TEXEL_SHIFT; // tile side in world pixels, log2
+    let tl = scene.tile_log2; // tile side in texels, log2
+    let tp = tl + TEXEL_SHIFT; // tile side in world pixels, log2
     let shift = TEXEL_SHIFT; // world pixels per texel, log2
     let cos = trig::cos(camera.heading);
     let sin = trig::sin(camera.heading);
@@ -614,7 +677,8 @@ pub(crate) fn columns<const N: usize, const TL: u32, T: Target>(
     // address (`Window` is `repr(C)`, rows first).
     let cells = scene.window as *const Window<N> as usize;
     let texels = scene.texels as *const [u16] as *const u16 as usize;
-    let (mut samples, mut draws, mut span_rows, mut sky_rows) = (0u32, 0u32, 0u32, 0u32);
+    let (mut samples, mut draws, mut span_rows, mut sky_rows, mut skipped) = (0u32, 0u32, 0u32, 0u32, 0u32);
+    let top = scene.top();
     let mut col = 0;
     while col < COLUMNS {
         let u = U[col];
@@ -635,6 +699,14 @@ pub(crate) fn columns<const N: usize, const TL: u32, T: Target>(
             let lod = if band < crate::cache::NEAR_BANDS { !0u32 } else { !7u32 };
             let end = s + BAND_LEN;
             while s < end {
+                if s & (SKIP_LEN - 1) == 0 && skip_row(s / SKIP_LEN, horizon, eye, scene.height_scale, top) >= ybuf {
+                    // Hidden whatever its texels: on to the next group.
+                    px = px.wrapping_add(sx.wrapping_mul(SKIP_LEN as u32));
+                    py = py.wrapping_add(sy.wrapping_mul(SKIP_LEN as u32));
+                    skipped += SKIP_LEN as u32;
+                    s += SKIP_LEN;
+                    continue;
+                }
                 px = px.wrapping_add(sx);
                 py = py.wrapping_add(sy);
                 let (mx, my) = ((px >> 8) & wmask, (py >> 8) & wmask);
@@ -642,8 +714,8 @@ pub(crate) fn columns<const N: usize, const TL: u32, T: Target>(
                 let cell = cells + ((wy >> tp) as usize & (N - 1)) * N + ((wx >> tp) as usize & (N - 1));
                 // SAFETY: ring row and column are below N: inside the window.
                 let t = unsafe { *(cell as *const u8) } as usize;
-                let i = (t << (2 * TL))
-                    + ((((wy & tile_mask) >> shift) as usize) << TL)
+                let i = (t << (2 * tl))
+                    + ((((wy & tile_mask) >> shift) as usize) << tl)
                     + ((wx & tile_mask) >> shift) as usize;
                 debug_assert!(i < scene.texels.len(), "tile {t} outside the bank");
                 // SAFETY: `t` is a tile reference below the world's tile count,
@@ -692,7 +764,7 @@ pub(crate) fn columns<const N: usize, const TL: u32, T: Target>(
         }
         col += 1;
     }
-    Stats { samples, draws, span_rows, sky_rows }
+    Stats { samples, draws, span_rows, sky_rows, skipped }
 }
 
 #[cfg(test)]

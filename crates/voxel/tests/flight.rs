@@ -100,22 +100,22 @@ fn blocks_per_tile_side() {
 fn relief_figures_are_pinned() {
     let tower = relief_of(&tower_bank(256));
     assert_eq!((tower.top_px(), tower.slope(), tower.max_rise()), (100, 2, 10));
-    assert_eq!(format!("{tower:?}"), "Relief { blocks_log2: 2, top_px: 100, slope: 2, reach: 50, .. }");
+    assert_eq!(format!("{tower:?}"), "Relief { blocks_log2: 2, top: 100, top_px: 100, slope: 2, reach: 50, .. }");
     // The tallest tile is the last of four: all of them count.
     let pyramids = relief_of(&pyramids());
     assert_eq!((pyramids.top_px(), pyramids.slope()), (3 * 24 + 60 + 30, 2));
     // 144 units of 8 px: 1152 px, slope (1152 + 191) / 192 = 6, reach 192.
     let tall = encode(32, &vec![bank::texel(144, 0); 1024], 2048);
     let tall = relief_of(&tall);
-    assert_eq!(format!("{tall:?}"), "Relief { blocks_log2: 2, top_px: 1152, slope: 6, reach: 192, .. }");
+    assert_eq!(format!("{tall:?}"), "Relief { blocks_log2: 2, top: 144, top_px: 1152, slope: 6, reach: 192, .. }");
     assert_eq!(tall.max_rise(), 30);
     // 255 units of 1156/256 px: 1151 px, slope 6, reach (1151 + 5) / 6 = 192.
     let tall = encode(32, &vec![bank::texel(255, 0); 1024], 1156);
     let tall = relief_of(&tall);
-    assert_eq!(format!("{tall:?}"), "Relief { blocks_log2: 2, top_px: 1151, slope: 6, reach: 192, .. }");
+    assert_eq!(format!("{tall:?}"), "Relief { blocks_log2: 2, top: 255, top_px: 1151, slope: 6, reach: 192, .. }");
     // Low ground: slope 2, the ease's 4 px bound the rise... 5 * 2 = 10.
     let low = relief_of(&flat_bank(16, 3));
-    assert_eq!(format!("{low:?}"), "Relief { blocks_log2: 1, top_px: 3, slope: 2, reach: 2, .. }");
+    assert_eq!(format!("{low:?}"), "Relief { blocks_log2: 1, top: 3, top_px: 3, slope: 2, reach: 2, .. }");
     assert_eq!(low.max_rise(), 10);
     assert_eq!(FLOOR_REACH, 192);
 }

@@ -8,13 +8,16 @@
 //!   portable lookup; so does a random line of `Window::line` after each
 //!   move (ring copies, the corner walker, the line walker into a buffer);
 //! - the column march (`crates/voxel/src/march.rs`, reading the texel cache):
-//!   random cameras over the built-in bank; the frame it draws into RAM laid
-//!   out as mode 4 equals the portable renderer's, byte for byte.
+//!   random cameras over the built-in bank, with its relief (the groups of
+//!   slices its top cannot show in are skipped) and without (every height
+//!   possible); the frame it draws into RAM laid out as mode 4 equals the
+//!   portable renderer's, byte for byte, and so do its samples and skipped
+//!   slices.
 //!
 //! - the HUD's number writers (`rom/src/hud.rs`) against `core::fmt`, on edge
 //!   and random values, both alignments, signed and hexadecimal.
 //!
-//! Logs `kernels: done, N window moves, M frames, H HUD numbers, checks ok` (or FAILED with
+//! Logs `kernels: done, N window moves, M frames (S slices skipped), H HUD numbers, checks ok` (or FAILED with
 //! the first difference).
 #![no_std]
 #![no_main]
@@ -28,12 +31,14 @@ use terrain_rom::log;
 use terrain_rom::statics::Static;
 use terrain_rom::text::COLUMNS;
 use voxel::cache::TexelCache;
+use voxel::flight::{Relief, tile_tops};
 use voxel::{Camera, Frame, Landscape, Options, Parts, Target};
 
 static WORLD: Static<World> = Static::new(World::empty());
 static W16: Static<Window<16>> = Static::new(Window::new());
 static W64: Static<Window<64>> = Static::new(Window::new());
 static CACHE: Static<TexelCache> = Static::new(TexelCache::new());
+static RELIEF: Static<Relief> = Static::new(Relief::new());
 static SCRATCH: Static<terrain_rom::tiles::CrcTables> = Static::new([0; 1024]);
 static PORTABLE: Static<Frame> = Static::new(Frame([0; 240 * 160]));
 static FAST: Static<Page> = Static::new(Page([0; 240 * 160]));
@@ -183,8 +188,9 @@ fn windows<const N: usize>(rng: &mut Rng, world: &mut World, window: &mut Window
 const LINE: usize = 100;
 
 /// Random cameras over the built-in bank: the march (fast path, through the
-/// texel cache) against the portable renderer. Returns the frames checked.
-fn frames(rng: &mut Rng, world: &mut World, window: &mut Window<64>, count: u32) -> Option<u32> {
+/// texel cache) against the portable renderer, with the bank's relief and
+/// without. Returns the frames checked and the slices the march skipped.
+fn frames(rng: &mut Rng, world: &mut World, window: &mut Window<64>, count: u32) -> Option<(u32, u32)> {
     let scratch = SCRATCH.take();
     let progress = terrain_rom::progress::Progress::new("KERNELS", 0, 1);
     let (_, parsed, _) = terrain_rom::tiles::load(scratch, &progress);
@@ -192,51 +198,73 @@ fn frames(rng: &mut Rng, world: &mut World, window: &mut Window<64>, count: u32)
     let cache = CACHE.take();
     let portable = PORTABLE.take();
     let fast = &mut FAST.take().0;
-    let parts = Parts { world, window, cache: Some(cache), relief: None };
-    let mut land = Landscape::new(bank, parts, 0).ok()?;
-    for k in 0..count {
-        let seed = rng.next_u32();
-        // A new world empties the cache: the first render below is the
-        // portable renderer's, reading the window and the bank.
-        land.new_world(seed);
-        let world_px = land.size_px();
-        let mut camera = Camera {
-            x: (rng.next_u32() % world_px) << 8,
-            y: (rng.next_u32() % world_px) << 8,
-            z: 0,
-            heading: rng.next_u32() as u16,
-            pitch: (rng.next_u32() % 101) as i16 - 50,
-        };
-        land.follow(&camera);
-        camera.z = (land.ground_height(camera.x >> 8, camera.y >> 8) + 12 + (rng.next_u32() % 400) as i32) << 8;
-        let options = Options { boundaries: k % 3 == 2 };
-        if land.cache().is_some_and(|c| c.is_valid()) {
-            log!("kernels: march FAILED: the cache was not emptied by a new world");
-            return None;
-        }
-        voxel::render(&land.scene(), &camera, options, portable);
-        land.follow_cache(&camera)?;
-        voxel::render(&land.scene(), &camera, options, &mut RamPage(fast.as_mut_ptr() as usize));
-        for y in 0..160 {
-            for col in 0..120 {
-                let (a, b) = (fast[y * 240 + 2 * col], portable.0[y * 240 + 2 * col]);
-                if a != b {
-                    log!(
-                        "kernels: march FAILED: seed={:#x} camera {:?} boundaries={}: pixel pair ({}, {}) is {} by the march, {} by the portable renderer",
-                        seed,
-                        camera,
-                        options.boundaries,
-                        2 * col,
-                        y,
-                        a,
-                        b
-                    );
-                    return None;
+    let mut skipped = 0;
+    let relief = RELIEF.take();
+    relief.build(&bank, |_, texels, n, out| tile_tops(texels, n, out));
+    // Half the frames with the bank's relief (its top bounds the skips), half
+    // without (any height: fewer skips).
+    for relief in [Some(&*relief), None] {
+        let parts = Parts { world: &mut *world, window: &mut *window, cache: Some(&mut *cache), relief };
+        let mut land = Landscape::new(bank, parts, 0).ok()?;
+        for k in 0..count / 2 {
+            let seed = rng.next_u32();
+            // A new world empties the cache: the first render below is the
+            // portable renderer's, reading the window and the bank.
+            land.new_world(seed);
+            let world_px = land.size_px();
+            let mut camera = Camera {
+                x: (rng.next_u32() % world_px) << 8,
+                y: (rng.next_u32() % world_px) << 8,
+                z: 0,
+                heading: rng.next_u32() as u16,
+                pitch: (rng.next_u32() % 101) as i16 - 50,
+            };
+            land.follow(&camera);
+            camera.z = (land.ground_height(camera.x >> 8, camera.y >> 8) + 12 + (rng.next_u32() % 400) as i32) << 8;
+            let options = Options { boundaries: k % 3 == 2 };
+            if land.cache().is_some_and(|c| c.is_valid()) {
+                log!("kernels: march FAILED: the cache was not emptied by a new world");
+                return None;
+            }
+            let slow = voxel::render(&land.scene(), &camera, options, portable);
+            land.follow_cache(&camera)?;
+            let quick = voxel::render(&land.scene(), &camera, options, &mut RamPage(fast.as_mut_ptr() as usize));
+            if (quick.samples, quick.skipped) != (slow.samples, slow.skipped) {
+                log!(
+                    "kernels: march FAILED: seed={:#x} camera {:?} relief={}: {} samples and {} skipped by the march, {} and {} by the portable renderer",
+                    seed,
+                    camera,
+                    relief.is_some(),
+                    quick.samples,
+                    quick.skipped,
+                    slow.samples,
+                    slow.skipped
+                );
+                return None;
+            }
+            skipped += quick.skipped;
+            for y in 0..160 {
+                for col in 0..120 {
+                    let (a, b) = (fast[y * 240 + 2 * col], portable.0[y * 240 + 2 * col]);
+                    if a != b {
+                        log!(
+                            "kernels: march FAILED: seed={:#x} camera {:?} boundaries={} relief={}: pixel pair ({}, {}) is {} by the march, {} by the portable renderer",
+                            seed,
+                            camera,
+                            options.boundaries,
+                            relief.is_some(),
+                            2 * col,
+                            y,
+                            a,
+                            b
+                        );
+                        return None;
+                    }
                 }
             }
         }
     }
-    Some(count)
+    Some((count, skipped))
 }
 
 /// A row of text written by `core::fmt`.
@@ -313,11 +341,17 @@ extern "C" fn main() -> ! {
     let w64 = W64.take();
     let small = windows(&mut rng, world, W16.take(), 12);
     let large = windows(&mut rng, world, w64, 6);
-    let drawn = frames(&mut rng, world, w64, 8);
+    let drawn = frames(&mut rng, world, w64, 16);
     let numbers = hud_numbers(&mut rng);
     match (small, large, drawn, numbers) {
-        (Some(a), Some(b), Some(f), Some(h)) => {
-            log!("kernels: done, {} window moves, {} frames, {} HUD numbers, checks ok", a + b, f, h)
+        (Some(a), Some(b), Some((f, skipped)), Some(h)) => {
+            log!(
+                "kernels: done, {} window moves, {} frames ({} slices skipped), {} HUD numbers, checks ok",
+                a + b,
+                f,
+                skipped,
+                h
+            )
         }
         _ => log!("kernels: done, checks FAILED"),
     }
