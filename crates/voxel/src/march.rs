@@ -51,13 +51,11 @@ pub struct ColumnJob {
     pub samples: u32,
     /// 32 (out): slices passed over (whole groups, `render::skip_row`).
     pub skipped: u32,
-    /// 36: the tile bits of a 24.8 world coordinate (`!((tile px << 8) - 1)`).
-    pub border_mask: u32,
-    /// 40: the bands, one record each (the march loads a record at once).
+    /// 36: the bands, one record each (the march loads a record at once).
     pub bands: [BandJob; BANDS],
 }
 
-/// One band of a [`ColumnJob`] (24 bytes; offsets used by the asm).
+/// One band of a [`ColumnJob`] (28 bytes; offsets used by the asm).
 #[repr(C)]
 pub struct BandJob {
     /// 0, 4: position step, (x, y), 24.8.
@@ -74,6 +72,9 @@ pub struct BandJob {
     /// bits 0..8), and the distance from a border that marks one, world px
     /// (`render::MARK_WIDTH`, bits 16..).
     pub marks: u32,
+    /// 24: the tile bits of a 24.8 world coordinate (`!((tile px << 8) - 1)`),
+    /// beside the marks so that one load takes both.
+    pub border_mask: u32,
 }
 
 const _: () = {
@@ -88,12 +89,12 @@ const _: () = {
     assert!(core::mem::offset_of!(ColumnJob, ybuf) == 24);
     assert!(core::mem::offset_of!(ColumnJob, samples) == 28);
     assert!(core::mem::offset_of!(ColumnJob, skipped) == 32);
-    assert!(core::mem::offset_of!(ColumnJob, border_mask) == 36);
-    assert!(core::mem::offset_of!(ColumnJob, bands) == 40);
-    assert!(core::mem::size_of::<BandJob>() == 24);
+    assert!(core::mem::offset_of!(ColumnJob, bands) == 36);
+    assert!(core::mem::size_of::<BandJob>() == 28);
     assert!(core::mem::offset_of!(BandJob, fog) == 8);
     assert!(core::mem::offset_of!(BandJob, skip) == 12);
     assert!(core::mem::offset_of!(BandJob, marks) == 20);
+    assert!(core::mem::offset_of!(BandJob, border_mask) == 24);
     assert!(crate::render::MARK_ROWS == 2, "the asm marks two rows");
     assert!(crate::palette::ui::BOUNDARY == 4, "the asm marks boundaries with entry 4");
 };
@@ -136,7 +137,7 @@ core::arch::global_asm!(
     ".macro voxel_band lod",
     "    ldr   r12, [sp, #4]",
     "    ldmia r12!, {{r2, r3, r6, r7, r11}}", // step, fog base, the two groups' skip rows
-    "    add   r12, r12, #4",                  // past the marks: the next band's record
+    "    add   r12, r12, #8",                  // past the marks and the border mask: the next band's record
     "    str   r12, [sp, #4]",
     "    str   r6, [sp, #8]",
     "    str   r11, [sp, #20]",
@@ -171,7 +172,7 @@ core::arch::global_asm!(
     "    str   r0, [sp]",
     "    ldr   r6, [r0, #20]",
     "    str   r6, [sp, #12]", // vram column
-    "    add   r6, r0, #40",
+    "    add   r6, r0, #36",
     "    str   r6, [sp, #4]",  // the first band's record
     "    ldr   r8, [r0, #16]", // slices
     "    add   r6, r8, #384",  // 48 near slices of 8 bytes
@@ -248,9 +249,9 @@ core::arch::global_asm!(
     "9:", // boundary view: near a tile border, or crossed one within the band's mark distance back?
     "    str   r12, [sp, #16]", // colour
     "    ldr   r6, [sp, #4]",
-    "    ldr   r7, [r6, #-4]", // the band's marks (its record's last word): steps back (a shift) | width << 16
-    "    ldr   r12, [sp]",
-    "    ldr   r12, [r12, #36]", // border mask: the tile bits of a 24.8 coordinate
+    // the band's marks: steps back (a shift) | width << 16, and the border
+    // mask: the tile bits of a 24.8 coordinate (its record's last words)
+    "    ldmdb r6, {{r7, r12}}",
     "    sub   r6, r0, r2, lsl r7",
     "    eor   r6, r6, r0",
     "    tst   r6, r12", // x crossed a border?
@@ -327,8 +328,7 @@ static mut JOB: ColumnJob = ColumnJob {
     ybuf: 0,
     samples: 0,
     skipped: 0,
-    border_mask: 0,
-    bands: [const { BandJob { step: [0; 2], fog: 0, skip: [0; 2], marks: 0 } }; BANDS],
+    bands: [const { BandJob { step: [0; 2], fog: 0, skip: [0; 2], marks: 0, border_mask: 0 } }; BANDS],
 };
 
 /// The column loop of the reference renderer ([`crate::render`]) with the
@@ -366,7 +366,6 @@ pub(crate) fn columns<const N: usize, T: Target>(
     let job = unsafe { &mut *(&raw mut JOB) };
     job.near = cache.near() as *const [u16; crate::cache::NEAR * crate::cache::NEAR] as usize as u32;
     job.far = cache.far() as *const [u16; crate::cache::FAR * crate::cache::FAR] as usize as u32;
-    job.border_mask = !((1u32 << (scene.tile_px_log2 + 8)) - 1);
     job.slices = table as u32;
     let top = scene.top();
     let mut b = 0;
@@ -376,6 +375,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
         // the low byte only).
         band.fog = FOG_BASE[(b * BAND_LEN) & 127] as u32 | if options.boundaries { 1 << 31 } else { 0 };
         band.marks = MARK_BACK[b] | MARK_WIDTH[b] << 16;
+        band.border_mask = !((1u32 << (scene.tile_px_log2 + 8)) - 1);
         band.skip[0] = skip_row(2 * b, horizon, eye, scene.height_scale, top);
         band.skip[1] = skip_row(2 * b + 1, horizon, eye, scene.height_scale, top);
         b += 1;
