@@ -446,3 +446,35 @@ fn walls_are_climbed_before_they_fill_the_screen() {
     }
     assert!(old_share > 0.95 && old_rise > 100, "without the relief: {old_share} {old_rise}: the walls are too easy");
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    /// The skips never change a frame: with the bank's relief (groups of
+    /// slices its top cannot show in are passed over) and without (any
+    /// height: fewer skips), random cameras over two banks draw the same
+    /// pixels with the same draws and rows, and march the same slices.
+    #[test]
+    fn skipping_hidden_groups_never_changes_a_frame(seed: u32, x: u32, y: u32, heading: u16, above in 1i32..600,
+                                                    pitch in -90i16..=90, walls: bool, boundaries: bool) {
+        let walls_bytes;
+        let bytes: &[u8] = if walls { walls_bytes = walls_bank(); &walls_bytes } else { bank_bytes() };
+        let relief = Box::new(Relief::of(&bank::parse(bytes).unwrap()));
+        let options = Options { boundaries };
+        let draw = |relief: Option<&Relief>| {
+            let mut memory = Memory::default();
+            let mut land = memory.land(bytes, seed, false, relief);
+            let mut cam = Camera { x: x & ((16384 << 8) - 1), y: y & ((16384 << 8) - 1), z: 0, heading, pitch };
+            land.follow(&cam);
+            cam.z = (land.ground_height(cam.x >> 8, cam.y >> 8) + above) << 8;
+            let mut frame = Frame([0xEE; 240 * 160]);
+            let stats = land.render(&cam, options, &mut frame);
+            (frame, stats)
+        };
+        let (with, skipping) = draw(Some(&relief));
+        let (without, plain) = draw(None);
+        prop_assert!(with == without, "the skips changed the frame");
+        prop_assert_eq!((skipping.draws, skipping.span_rows), (plain.draws, plain.span_rows));
+        prop_assert_eq!(skipping.samples + skipping.skipped, plain.samples + plain.skipped);
+        prop_assert!(skipping.skipped >= plain.skipped, "a lower top skips at least as much");
+    }
+}
