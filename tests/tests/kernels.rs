@@ -18,7 +18,8 @@ fn arm_kernels_equal_their_portable_twins() {
     // Every case ran: 18 worlds of 12 moves, 16 frames, 64 numbers in 5 forms.
     assert!(done.contains("216 window moves, 16 frames ("), "{done}");
     assert!(done.contains("), 320 HUD numbers"), "{done}");
-    // The march passed over some groups of slices (and drew the same frames).
+    // The march passed over some groups of slices with the bank's relief
+    // (and drew the same frames).
     let skipped: u32 = done.split(" frames (").nth(1).and_then(|r| r.split(' ').next()).unwrap().parse().unwrap();
     assert!(skipped > 0, "{done}");
 }

@@ -127,11 +127,10 @@ pub struct Relief {
     block_px_log2: u32,
     /// World pixels per height unit, 8.8.
     height_scale: i32,
-    /// The highest block top, height units and world pixels.
-    top: u8,
-    /// Whether `top` is known (built or loaded; all zeros, so that the
-    /// relief's static stays in `.bss`).
-    built: bool,
+    /// 255 minus the highest block top, height units (0 until built or
+    /// loaded: any height; zero, so that the relief's static stays in
+    /// `.bss`), and the highest block top, world pixels.
+    headroom: u8,
     top_px: i32,
     /// The floor's slope, world pixels per pixel, and reach.
     slope: i32,
@@ -142,7 +141,7 @@ impl core::fmt::Debug for Relief {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Relief")
             .field("blocks_log2", &self.blocks_log2)
-            .field("top", &self.top)
+            .field("top", &self.top())
             .field("top_px", &self.top_px)
             .field("slope", &self.slope)
             .field("reach", &self.reach)
@@ -171,8 +170,7 @@ impl Relief {
             blocks_log2: 0,
             block_px_log2: 0,
             height_scale: 0,
-            top: 0,
-            built: false,
+            headroom: 0,
             top_px: 0,
             slope: 0,
             reach: 0,
@@ -198,7 +196,9 @@ impl Relief {
 
     /// Fills in `bank`'s block tops: `tops(tile, texels, tile_size, out)`
     /// writes one tile's ([`tile_tops`] does, portably; the GBA has a faster
-    /// one, and shows progress through it).
+    /// one, and shows progress through it). The tops must be the tiles'
+    /// highest texels, not less: the renderer skips what they say it cannot
+    /// see ([`Relief::top`]).
     ///
     /// ```
     /// # let mut tiles = [bank::texel(10, 1); 32 * 32];
@@ -243,7 +243,8 @@ impl Relief {
 
     /// The relief of `bank` from block tops [`Relief::tops`] gave for it
     /// (baked ahead of time); false (and nothing changed) if `tops` is not
-    /// that long.
+    /// that long. Only the length is checked: tops of another bank, lower
+    /// than this one's, make the renderer leave out terrain ([`Relief::top`]).
     ///
     /// ```
     /// # let mut tiles = [bank::texel(10, 1); 32 * 32];
@@ -274,8 +275,7 @@ impl Relief {
         self.height_scale = bank.height_scale() as i32;
         let used = bank.tile_count().min(bank::MAX_TILES) * PER_TILE;
         let top = self.tops[..used].iter().copied().max().unwrap_or(0);
-        self.top = top;
-        self.built = true;
+        self.headroom = u8::MAX - top;
         self.top_px = (top as i32 * self.height_scale) >> 8;
         // Slope 2 reaching the top of the bank; steeper if that would reach
         // beyond FLOOR_REACH.
@@ -296,8 +296,10 @@ impl Relief {
         self.slope
     }
 
-    /// The highest block top, height units: no texel of the bank is higher
-    /// (255 until [`Relief::build`] or [`Relief::load`]).
+    /// The highest block top, height units: no texel of the bank is higher,
+    /// if the tops are the bank's (255 until [`Relief::build`] or
+    /// [`Relief::load`]). The renderer passes over the depth slices where
+    /// not even a texel this high could show.
     ///
     /// ```
     /// # let mut tiles = [bank::texel(10, 1); 32 * 32];
@@ -307,9 +309,11 @@ impl Relief {
     /// let relief = voxel::flight::Relief::of(&b);
     /// assert_eq!((relief.top(), relief.top_px()), (200, 400)); // two world px per unit
     /// assert_eq!(voxel::flight::Relief::new().top(), 255); // not built: any height
+    /// # let flat = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(0, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// assert_eq!(voxel::flight::Relief::of(&bank::parse(&flat).unwrap()).top(), 0); // built: all at 0
     /// ```
     pub fn top(&self) -> u8 {
-        if self.built { self.top } else { u8::MAX }
+        u8::MAX - self.headroom
     }
 
     /// The highest block top, world pixels.

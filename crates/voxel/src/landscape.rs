@@ -1,7 +1,8 @@
 //! A landscape: one owner for a world, its tile window, the bank it is drawn
 //! with and (on the GBA) the texel cache, so that every [`Scene`] is made
 //! from a world and a window that belong to the bank: no safe call can read
-//! a texel outside it.
+//! a texel outside it. (The relief, [`Parts::relief`], is trusted to be the
+//! bank's: a wrong one gives wrong pictures, never a read outside memory.)
 //!
 //! The memory is the caller's ([`Parts`]): on the GBA the world goes to IWRAM
 //! (`#[link_section = ".iwram.world"]`, 5.6 KB) and the window (4 KB at 64
@@ -66,8 +67,13 @@ pub struct Parts<'a, const N: usize> {
     /// reference renderer, or a slower GBA frame).
     pub cache: Option<&'a mut TexelCache>,
     /// The bank's block tops ([`Relief::of`] or [`Relief::load`] from the same
-    /// bank): the flight then follows the ground ahead. `None`: it keeps just
-    /// above the ground under the camera.
+    /// bank): the flight then follows the ground ahead, and the renderer skips
+    /// the depth slices that not even the relief's top could show in. `None`:
+    /// the flight keeps just above the ground under the camera, and the
+    /// renderer skips only what a texel of any height (255) could not show
+    /// in. A relief of another bank, lower than this one, makes the flight
+    /// fly into hills and the renderer leave out terrain: it is trusted, not
+    /// checked.
     pub relief: Option<&'a Relief>,
 }
 

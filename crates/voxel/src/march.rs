@@ -27,7 +27,7 @@ use crate::projection::{BAND_LEN, BANDS};
 use crate::projection::{BAND_STEP, SLICES, Z0};
 use crate::render::{
     COLUMNS, Camera, FOG_BASE, HEIGHT, HORIZON, MARK_BACK, MARK_WIDTH, Options, SKIP_GROUPS, SKIP_LEN, SKY, Scene,
-    Stats, Target, U, skip_row, slice_rows,
+    Stats, Target, U, skip_rows, slice_rows,
 };
 use crate::trig;
 
@@ -367,7 +367,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
     job.near = cache.near() as *const [u16; crate::cache::NEAR * crate::cache::NEAR] as usize as u32;
     job.far = cache.far() as *const [u16; crate::cache::FAR * crate::cache::FAR] as usize as u32;
     job.slices = table as u32;
-    let top = scene.top();
+    let skip = skip_rows(horizon, eye, scene.height_scale, scene.top());
     let mut b = 0;
     while b < BANDS {
         let band = &mut job.bands[b];
@@ -376,8 +376,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
         band.fog = FOG_BASE[(b * BAND_LEN) & 127] as u32 | if options.boundaries { 1 << 31 } else { 0 };
         band.marks = MARK_BACK[b] | MARK_WIDTH[b] << 16;
         band.border_mask = !((1u32 << (scene.tile_px_log2 + 8)) - 1);
-        band.skip[0] = skip_row(2 * b, horizon, eye, scene.height_scale, top);
-        band.skip[1] = skip_row(2 * b + 1, horizon, eye, scene.height_scale, top);
+        band.skip = [skip[2 * b], skip[2 * b + 1]];
         b += 1;
     }
     // The sky first, the whole page a row at a time with word stores; the

@@ -578,6 +578,22 @@ pub(crate) fn skip_row(g: usize, horizon: i32, eye: i32, scale: i32, top: i32) -
     least
 }
 
+/// [`skip_row`] of every group, once a frame, for both renderers (padded to
+/// 16 with rows that never skip, so that an index `& 15` needs no check).
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+#[inline(always)]
+pub(crate) fn skip_rows(horizon: i32, eye: i32, scale: i32, top: i32) -> [i32; 16] {
+    let mut rows = [i32::MIN; 16];
+    let mut g = 0;
+    while g < SKIP_GROUPS {
+        rows[g] = skip_row(g, horizon, eye, scale, top);
+        g += 1;
+    }
+    rows
+}
+
+const _: () = assert!(SKIP_GROUPS <= 16, "skip_rows pads to 16");
+
 /// Boundary view: a sample marks a tile border when the march crossed one
 /// within this many steps back along its ray, as a shift per band (the far
 /// band looks back two steps: a screen row there covers several samples of
@@ -612,8 +628,9 @@ pub struct Options {
     pub boundaries: bool,
 }
 
-/// Counters of one frame. The GBA's fast path counts samples only; the
-/// reference renderer (which draws the same frame) counts everything.
+/// Counters of one frame. The GBA's fast path counts samples and skipped
+/// slices only; the reference renderer (which draws the same frame, and
+/// skips the same slices) counts everything.
 ///
 /// ```
 /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
@@ -627,7 +644,9 @@ pub struct Options {
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Stats {
-    /// Depth samples taken (columns stop early once filled to the top).
+    /// Depth samples taken: a texel read and projected (columns stop early
+    /// once filled to the top; skipped slices are not samples, so samples +
+    /// skipped is 96 a column until it fills).
     pub samples: u32,
     /// Samples that rose above everything drawn so far in their column: each
     /// draws a span (the rest are hidden).
@@ -637,7 +656,8 @@ pub struct Stats {
     /// Rows of sky, summed over the columns (pixel pairs).
     pub sky_rows: u32,
     /// Depth slices passed over without a sample, in groups of [`SKIP_LEN`]
-    /// that not even the bank's highest texel could show in ([`SKIP_LEN`]).
+    /// that not even the bank's highest texel (the relief's top,
+    /// [`crate::flight::Relief::top`]; 255 without a relief) could show in.
     pub skipped: u32,
 }
 
@@ -678,7 +698,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
     let cells = scene.window as *const Window<N> as usize;
     let texels = scene.texels as *const [u16] as *const u16 as usize;
     let (mut samples, mut draws, mut span_rows, mut sky_rows, mut skipped) = (0u32, 0u32, 0u32, 0u32, 0u32);
-    let top = scene.top();
+    let skip = skip_rows(horizon, eye, scene.height_scale, scene.top());
     let mut col = 0;
     while col < COLUMNS {
         let u = U[col];
@@ -699,7 +719,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
             let lod = if band < crate::cache::NEAR_BANDS { !0u32 } else { !7u32 };
             let end = s + BAND_LEN;
             while s < end {
-                if s & (SKIP_LEN - 1) == 0 && skip_row(s / SKIP_LEN, horizon, eye, scene.height_scale, top) >= ybuf {
+                if s & (SKIP_LEN - 1) == 0 && skip[(s / SKIP_LEN) & 15] >= ybuf {
                     // Hidden whatever its texels: on to the next group.
                     px = px.wrapping_add(sx.wrapping_mul(SKIP_LEN as u32));
                     py = py.wrapping_add(sy.wrapping_mul(SKIP_LEN as u32));
