@@ -18,7 +18,7 @@
 //! (`render::MARK_BACK`, `MARK_WIDTH`, `MARK_ROWS`).
 //!
 //! Each band is two groups of 8 slices; before a group, one compare with its
-//! skip row (`render::skip_row`, per frame) passes over it when not even
+//! skip row (`render::skip_rows`, per frame) passes over it when not even
 //! the bank's highest texel could show in it: the position and the slice
 //! pointer step 8 at once, no texel read.
 
@@ -49,7 +49,7 @@ pub struct ColumnJob {
     pub ybuf: u32,
     /// 28 (out): samples taken.
     pub samples: u32,
-    /// 32 (out): slices passed over (whole groups, `render::skip_row`).
+    /// 32 (out): slices passed over (whole groups, `render::skip_rows`).
     pub skipped: u32,
     /// 36: the bands, one record each (the march loads a record at once).
     pub bands: [BandJob; BANDS],
@@ -64,7 +64,7 @@ pub struct BandJob {
     /// mark tile boundaries.
     pub fog: u32,
     /// 12, 16: the skip rows of the band's two groups of `SKIP_LEN` slices
-    /// (`render::skip_row`): the march passes over a group whose row is at
+    /// (`render::skip_rows`): the march passes over a group whose row is at
     /// or below the y-buffer.
     pub skip: [i32; 2],
     /// 20: the boundary marks: how far back along the ray a crossed tile

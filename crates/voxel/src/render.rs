@@ -199,7 +199,7 @@ impl<'a, const N: usize> Scene<'a, N> {
     /// The highest a texel can be, height units: the relief's
     /// ([`crate::flight::Relief::top`]), or 255 (any texel) without one.
     /// The renderer skips the slices such a texel could not show in
-    /// ([`skip_row`]).
+    /// ([`skip_rows`]).
     pub(crate) fn top(&self) -> i32 {
         match self.relief {
             Some(r) => r.top() as i32,
@@ -555,38 +555,33 @@ const _: () = assert!(
     "skip groups tile the bands"
 );
 
-/// The highest screen row a texel of height `top` (units: the bank's
-/// highest) reaches in group `g` of [`SKIP_LEN`] slices: the least of
+/// Per group of [`SKIP_LEN`] slices, the highest screen row a texel of
+/// height `top` (units: the bank's highest) reaches in it: the least of
 /// `(a[s] + top * b[s]) >> 16` ([`slice_rows`]) over its slices. Every texel
 /// is at most `top` high and `b[s] <= 0`, so none of the group's samples
 /// lands above that row: once a column's y-buffer is at or above it, the
 /// whole group is hidden, and both renderers pass over it (the pictures are
 /// the same with or without the skip; only the work is less).
-#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
-#[inline(always)]
-pub(crate) fn skip_row(g: usize, horizon: i32, eye: i32, scale: i32, top: i32) -> i32 {
-    let mut least = i32::MAX;
-    let mut s = g * SKIP_LEN;
-    while s < (g + 1) * SKIP_LEN {
-        let (a, b) = slice_rows(s, horizon, eye, scale);
-        let y = (a + top * b) >> 16;
-        if y < least {
-            least = y;
-        }
-        s += 1;
-    }
-    least
-}
-
-/// [`skip_row`] of every group, once a frame, for both renderers (padded to
-/// 16 with rows that never skip, so that an index `& 15` needs no check).
+///
+/// Once a frame, for both renderers. Padded to 16 with rows that never
+/// skip, so that an index `& 15` needs no check.
 #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
 #[inline(always)]
 pub(crate) fn skip_rows(horizon: i32, eye: i32, scale: i32, top: i32) -> [i32; 16] {
     let mut rows = [i32::MIN; 16];
     let mut g = 0;
     while g < SKIP_GROUPS {
-        rows[g] = skip_row(g, horizon, eye, scale, top);
+        let mut least = i32::MAX;
+        let mut s = g * SKIP_LEN;
+        while s < (g + 1) * SKIP_LEN {
+            let (a, b) = slice_rows(s, horizon, eye, scale);
+            let y = (a + top * b) >> 16;
+            if y < least {
+                least = y;
+            }
+            s += 1;
+        }
+        rows[g] = least;
         g += 1;
     }
     rows
