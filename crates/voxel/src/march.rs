@@ -135,10 +135,10 @@ core::arch::global_asm!(
     // One band of `\lod`: its set-up, then two groups of 8 samples, each
     // passed over (12:) when its skip row is at or below the y-buffer.
     ".macro voxel_band lod",
-    "    ldr   r12, [sp, #4]",
+    "    ldr   r12, [sp, #12]",
     "    ldmia r12!, {{r2, r3, r6, r7, r11}}", // step, fog base, the two groups' skip rows
     "    add   r12, r12, #8",                  // past the marks and the border mask: the next band's record
-    "    str   r12, [sp, #4]",
+    "    str   r12, [sp, #12]",
     "    str   r6, [sp, #8]",
     "    str   r11, [sp, #20]",
     "    cmp   r9, r7",
@@ -164,16 +164,17 @@ core::arch::global_asm!(
     ".type voxel_march_column,%function",
     "voxel_march_column:",
     "    push  {{r4-r11, lr}}",
-    // [sp] job, [sp + 4] the band's record, [sp + 8] band's fog base,
-    // [sp + 12] vram column, [sp + 16] colour (marks), [sp + 20] the band's
+    // [sp] job, [sp + 4] vram column, [sp + 8] band's fog base (the draw
+    // loads both at once), [sp + 12] the band's record, [sp + 16] colour
+    // (marks), [sp + 20] the band's
     // second skip row, [sp + 24] slices passed over, [sp + 28] and [sp + 32]
     // the slice pointer at the end of the near and of the far bands
     "    sub   sp, sp, #36",
     "    str   r0, [sp]",
     "    ldr   r6, [r0, #20]",
-    "    str   r6, [sp, #12]", // vram column
+    "    str   r6, [sp, #4]", // vram column
     "    add   r6, r0, #36",
-    "    str   r6, [sp, #4]",  // the first band's record
+    "    str   r6, [sp, #12]", // the first band's record
     "    ldr   r8, [r0, #16]", // slices
     "    add   r6, r8, #384",  // 48 near slices of 8 bytes
     "    str   r6, [sp, #28]",
@@ -227,12 +228,10 @@ core::arch::global_asm!(
     "4:", // draw rows top..ybuf; returns to the next sample through lr
     "    movs  r11, r11, asr #16",
     "    movmi r11, #0",              // top
-    "    ldr   r12, [sp, #8]",        // fog base of the band
-    "    add   r12, r12, r7, lsr #8", // colour
-    "    tst   r12, #0x80000000",
-    "    bne   9f", // mark tile boundaries: check this sample
+    "    ldmib sp, {{r6, r12}}",      // vram column, fog base of the band
+    "    adds  r12, r12, r7, lsr #8", // colour (negative: bit 31, mark tile boundaries)
+    "    bmi   9f",                   // mark tile boundaries: check this sample
     "7:",
-    "    ldr   r6, [sp, #12]", // vram column
     "    rsb   r7, r11, r11, lsl #4",
     "    add   r7, r6, r7, lsl #4", // address of row top
     "    sub   r6, r9, r11",        // rows to fill
@@ -248,7 +247,7 @@ core::arch::global_asm!(
     "    b     5b",             // column full: done (nothing was pushed for the draw)
     "9:", // boundary view: near a tile border, or crossed one within the band's mark distance back?
     "    str   r12, [sp, #16]", // colour
-    "    ldr   r6, [sp, #4]",
+    "    ldr   r6, [sp, #12]",
     // the band's marks: steps back (a shift) | width << 16, and the border
     // mask: the tile bits of a 24.8 coordinate (its record's last words)
     "    ldmdb r6, {{r7, r12}}",
@@ -264,10 +263,11 @@ core::arch::global_asm!(
     "    bichs r6, r1, r12",
     "    cmphs r6, r7, lsr #8", // y?
     "    ldr   r12, [sp, #16]",
-    "    bhs   7b", // no: a plain span
-    "10:",          // a border: the span's top two rows in ui::BOUNDARY, the rest in the colour
+    "    ldr   r6, [sp, #4]", // vram column
+    "    bhs   7b",           // no: a plain span
+    "10:",                    // a border: the span's top two rows in ui::BOUNDARY, the rest in the colour
     "    ldr   r12, [sp, #16]",
-    "    ldr   r6, [sp, #12]",
+    "    ldr   r6, [sp, #4]",
     "    rsb   r7, r11, r11, lsl #4",
     "    add   r7, r6, r7, lsl #4", // address of row top
     "    sub   r6, r9, r11",        // rows to fill
