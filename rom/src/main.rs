@@ -26,7 +26,7 @@ use terrain_rom::{bookmark, log, map, refresh, tiles, wait_vblank};
 use voxel::cache::TexelCache;
 use voxel::flight::{self, Controls, Relief};
 use voxel::palette::{MOODS, Mood, ui};
-use voxel::{Camera, Landscape, Options, Parts};
+use voxel::{Camera, Columns, Landscape, Options, Parts};
 
 /// Tile references around the camera (4 KB, EWRAM: read by the texel
 /// cache's fills, not by the march).
@@ -166,7 +166,8 @@ fn controls(keys: &Keys, select_used: &mut bool) -> Controls {
     let axis = |plus: u16, minus: u16| -> i8 { (held & plus != 0) as i8 - (held & minus != 0) as i8 };
     let mut c = Controls {
         turn: axis(bit::RIGHT, bit::LEFT),
-        strafe: axis(bit::R, bit::L),
+        // Not with SELECT held: SELECT + R switches the columns.
+        strafe: if held & bit::SELECT != 0 { 0 } else { axis(bit::R, bit::L) },
         climb: axis(bit::A, bit::B),
         ..Controls::default()
     };
@@ -321,6 +322,7 @@ extern "C" fn main() -> ! {
     let mut keys = Keys::default();
     let mut view = View::Terrain;
     let mut hud = false;
+    let mut columns = Columns::Pairs;
     let (fg, bg) = hud_colours(&palette);
     let mut hud_text = Hud::init(fg, bg);
     let mut hud_show_cycles = 0;
@@ -369,6 +371,11 @@ extern "C" fn main() -> ! {
             if held & (bit::L | bit::R) == bit::L | bit::R && pressed & (bit::L | bit::R) != 0 {
                 hud = !hud;
             }
+            if held & bit::SELECT != 0 && pressed & bit::R != 0 {
+                // SELECT + R: 240 columns (one per pixel) or 120 (pairs).
+                select_used = true;
+                columns = if columns == Columns::Pairs { Columns::Pixels } else { Columns::Pairs };
+            }
             let c = controls(&keys, &mut select_used);
             land.fly(&mut camera, c, 1);
         }
@@ -388,7 +395,7 @@ extern "C" fn main() -> ! {
                 let tc = Cycles::now();
                 cache_entries = land.follow_cache(&camera).map_or(0, |u| u.written);
                 cache_cycles = tc.elapsed();
-                let options = Options { boundaries: view == View::Boundaries };
+                let options = Options { boundaries: view == View::Boundaries, columns };
                 let stats = voxel::render(&land.scene(), &camera, options, &mut VramTarget::new(page));
                 (samples, skipped) = (stats.samples, stats.skipped);
             }
@@ -416,10 +423,11 @@ extern "C" fn main() -> ! {
         let cycles = t.elapsed() - world_cycles + hud_show_cycles;
         log!(
             Level::Debug,
-            "frame n={} page={} view={} cycles={} render={} window={} window_tiles={} cache={} cache_entries={} samples={} skipped={} refreshes={} hud_show={} hud_objects={} {}",
+            "frame n={} page={} view={} columns={} cycles={} render={} window={} window_tiles={} cache={} cache_entries={} samples={} skipped={} refreshes={} hud_show={} hud_objects={} {}",
             frame,
             screen.shown() ^ 1,
             view.number(),
+            columns.count(),
             cycles,
             render_cycles,
             if up.tiles > 0 { window_cycles } else { 0 },

@@ -18,7 +18,8 @@ impl VramTarget {
 }
 
 // SAFETY: a page is a mode 4 page (`Page::new`): 160 rows of 240 bytes,
-// writable by byte (mirrored into the pair) and by word.
+// writable by byte (mirrored into the pair) and by word, readable and
+// writable by halfword.
 unsafe impl Target for VramTarget {
     #[instruction_set(arm::a32)]
     #[inline(always)]
@@ -34,6 +35,25 @@ unsafe impl Target for VramTarget {
             // the address is inside the 38,400-byte page.
             unsafe { *(at as *mut u8) = c };
             at += WIDTH;
+        }
+    }
+
+    #[instruction_set(arm::a32)]
+    #[inline(always)]
+    fn put_pixel(&mut self, x: usize, y: usize, c: u8) {
+        if x < WIDTH && y < crate::video::HEIGHT {
+            let at = self.base + y * WIDTH + (x & !1);
+            let pair: u32;
+            // SAFETY: inside the page (checked), halfword aligned. The load
+            // is opaque, so the store below stays a halfword store (a byte
+            // store, which the compiler could make of a visible load, would
+            // fill both pixels of the pair in VRAM).
+            unsafe {
+                core::arch::asm!("ldrh {p}, [{a}]", p = out(reg) pair, a = in(reg) at, options(nostack, readonly, preserves_flags))
+            };
+            let keep = if x & 1 == 0 { pair & 0xFF00 } else { pair & 0x00FF };
+            // SAFETY: as above.
+            unsafe { *(at as *mut u16) = (keep | (c as u32) << (8 * (x as u32 & 1))) as u16 };
         }
     }
 

@@ -66,6 +66,8 @@ pub struct FrameLog {
     pub n: u32,
     pub page: usize,
     pub view: u32,
+    /// The column mode (`columns=120` or `240`).
+    pub columns: voxel::Columns,
     pub seed: u32,
     pub camera: voxel::Camera,
 }
@@ -83,6 +85,7 @@ impl FrameLog {
             n: num("n")? as u32,
             page: num("page")? as usize,
             view: num("view")? as u32,
+            columns: if num("columns")? == 240 { voxel::Columns::Pixels } else { voxel::Columns::Pairs },
             seed,
             camera: voxel::Camera {
                 x: num("x")? as u32,
@@ -92,6 +95,11 @@ impl FrameLog {
                 pitch: num("pitch")? as i16,
             },
         })
+    }
+
+    /// What the ROM drew with: the boundary view's marks, the columns.
+    pub fn options(&self) -> voxel::Options {
+        voxel::Options { boundaries: self.view == 1, columns: self.columns }
     }
 }
 
@@ -103,7 +111,7 @@ pub fn reference_frame(frame: &FrameLog) -> voxel::Frame {
     let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: None };
     let mut land = voxel::Landscape::new(bank, parts, frame.seed).expect("world for the bank");
     let mut out = voxel::Frame::default();
-    land.render(&frame.camera, voxel::Options { boundaries: frame.view == 1 }, &mut out);
+    land.render(&frame.camera, frame.options(), &mut out);
     out
 }
 

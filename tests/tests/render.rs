@@ -43,6 +43,17 @@ fn rom_frames_equal_the_host_reference() {
     }
 }
 
+/// SELECT + R: 240 columns, one per pixel (the odd pixel of each pair drawn
+/// apart from the even one), in the terrain view and the boundary view.
+#[test]
+fn pixel_columns_equal_the_host_reference() {
+    for (keys, n, view) in [("21:SELECT+R,25:UP+RIGHT", 40, 0), ("21:SELECT+R,25:,29:SELECT,33:UP", 45, 1)] {
+        let (log, page) = rendered(keys, n);
+        assert_eq!((log.columns, log.view), (voxel::Columns::Pixels, view), "{keys}");
+        assert_equal(keys, &log, &page);
+    }
+}
+
 #[test]
 fn boundary_view_equals_the_host_reference() {
     let (log, page) = rendered("21:SELECT,25:UP", 40);
@@ -58,6 +69,7 @@ fn golden_views() {
     for (name, keys, frame) in [
         ("view-terrain.png", "", 60),
         ("view-boundaries.png", "21:SELECT,25:", 60),
+        ("view-240-columns.png", "21:SELECT+R,25:", 60),
         ("view-map.png", "21:SELECT,25:,29:SELECT,33:", 60),
         ("flight-pinned.png", "1:UP,101:UP+RIGHT,201:UP+A,301:UP+LEFT+L,401:UP+B,501:", 540),
     ] {

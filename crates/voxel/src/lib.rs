@@ -28,7 +28,7 @@ pub mod render;
 pub mod trig;
 
 pub use landscape::{Landscape, LandscapeError, Parts};
-pub use render::{Camera, Frame, Options, Scene, SceneError, Stats, Target};
+pub use render::{Camera, Columns, Frame, Options, Scene, SceneError, Stats, Target};
 
 /// Renders one frame of `scene` from `camera` into `target`, every pixel of
 /// it: the reference path writes each once (terrain front to back, then the

@@ -17,6 +17,12 @@
 //! one has the top two rows of its span drawn in the boundary colour
 //! (`render::MARK_BACK`, `MARK_WIDTH`, `MARK_ROWS`).
 //!
+//! In 240-column mode ([`crate::Columns::Pixels`]) each pixel column is
+//! marched alone: an even one with the byte stores above (they fill both
+//! pixels of the pair), the odd one after it with halfword load, and, orr,
+//! store, keeping the even byte; then the rows the even pixel's terrain
+//! filled above the odd pixel's go back to the sky.
+//!
 //! Each band is two groups of 8 slices; before a group, one compare with its
 //! skip row (`render::skip_rows`, per frame) passes over it when not even
 //! the bank's highest texel could show in it: the position and the slice
@@ -26,8 +32,8 @@ use crate::cache::NEAR_BANDS;
 use crate::projection::{BAND_LEN, BANDS};
 use crate::projection::{BAND_STEP, SLICES, Z0};
 use crate::render::{
-    COLUMNS, Camera, FOG_BASE, HEIGHT, HORIZON, MARK_BACK, MARK_WIDTH, Options, SKIP_GROUPS, SKIP_LEN, SKY, Scene,
-    Stats, Target, U, skip_rows, slice_rows,
+    COLUMNS, Camera, Columns, FOG_BASE, HEIGHT, HORIZON, MARK_BACK, MARK_WIDTH, Options, SKIP_GROUPS, SKIP_LEN, SKY,
+    Scene, Stats, Target, U, U_PIXELS, WIDTH, skip_rows, slice_rows,
 };
 use crate::trig;
 
@@ -104,11 +110,23 @@ unsafe extern "C" {
     /// cache's two rings (every offset the march makes is masked inside
     /// them), 96 slice entries, and a mode 4 page column.
     pub fn voxel_march_column(job: *mut ColumnJob);
+    /// [`voxel_march_column`] for the odd pixel of a pair (240-column
+    /// mode): `job.vram` is the pair's address, and every store keeps the
+    /// pair's even byte (a halfword load and store), so the page must be
+    /// readable and writable by halfword.
+    pub fn voxel_march_column_odd(job: *mut ColumnJob);
     /// Fills rows `0..rows` of the mode 4 page at `page` with the sky: row
     /// `y` in `sky[(start + y) & 511]`, with word stores, ten words at a time.
     /// `page` must be word aligned with `rows * 240` writable bytes, and
     /// `sky` must point to 512 readable bytes.
     pub fn voxel_sky_rows(page: *mut u32, sky: *const u8, start: u32, rows: u32);
+    /// Puts the sky in the odd pixel of `rows` pixel pairs from `pair`, a
+    /// row apart (240 bytes), keeping the even pixels: pair `k` gets
+    /// `sky[(start + k) & 511]`, by halfword load and store (a byte store to
+    /// VRAM would fill both pixels). `pair` must be halfword aligned with
+    /// `rows` pairs readable and writable by halfword, and `sky` must point
+    /// to 512 readable bytes.
+    pub fn voxel_sky_odd(pair: *mut u16, sky: *const u8, start: u32, rows: u32);
 }
 
 // One sample of band `\lod` (0: near ring, texel = x >> 10; 1: far ring,
@@ -157,12 +175,13 @@ core::arch::global_asm!(
     "    .endr",
     "14:",
     ".endm",
-    ".section .iwram.voxel_march,\"ax\",%progbits",
-    ".arm",
-    ".align 2",
-    ".global voxel_march_column",
-    ".type voxel_march_column,%function",
-    "voxel_march_column:",
+    // A column's march (`odd` 1: the odd pixel of a pair in 240-column mode,
+    // whose stores keep the pair's even byte: a halfword load, and, orr,
+    // store; `vram` is the pair's address).
+    ".macro voxel_march name, odd",
+    ".global \\name",
+    ".type \\name,%function",
+    "\\name:",
     "    push  {{r4-r11, lr}}",
     // [sp] job, [sp + 4] vram column, [sp + 8] band's fog base (the draw
     // loads both at once), [sp + 12] the band's record, [sp + 16] colour
@@ -237,9 +256,17 @@ core::arch::global_asm!(
     "    sub   r6, r9, r11",        // rows to fill
     "    mov   r9, r11",
     "6:",
+    "    .if \\odd",
+    "    ldrh  r11, [r7]",
+    "    and   r11, r11, #0xFF",       // the pair's even pixel
+    "    orr   r11, r11, r12, lsl #8", // and this one (strh drops the colour's bit 31)
+    "    strh  r11, [r7], #240",
+    "    subs  r6, r6, #1",
+    "    .else",
     "    strb  r12, [r7], #240",
     "    subs  r6, r6, #2",
     "    strbge r12, [r7], #240",
+    "    .endif",
     "    bgt   6b",
     "8:",
     "    cmp   r9, #0",
@@ -272,14 +299,33 @@ core::arch::global_asm!(
     "    add   r7, r6, r7, lsl #4", // address of row top
     "    sub   r6, r9, r11",        // rows to fill
     "    mov   r9, r11",
+    "    .if \\odd",
+    "    ldrh  r11, [r7]",
+    "    and   r11, r11, #0xFF",
+    "    orr   r11, r11, #0x400", // ui::BOUNDARY in the odd byte
+    "    strh  r11, [r7], #240",
+    "    subs  r6, r6, #1",
+    "    ldrhgt r11, [r7]",
+    "    andgt r11, r11, #0xFF",
+    "    orrgt r11, r11, #0x400",
+    "    strhgt r11, [r7], #240",
+    "    subsgt r6, r6, #1",
+    "    .else",
     "    mov   r11, #4",
     "    strb  r11, [r7], #240",
     "    subs  r6, r6, #1",
     "    strbgt r11, [r7], #240",
     "    subsgt r6, r6, #1",
+    "    .endif",
     "    bgt   6b",
     "    b     8b",
-    ".size voxel_march_column, . - voxel_march_column",
+    ".size \\name, . - \\name",
+    ".endm",
+    ".section .iwram.voxel_march,\"ax\",%progbits",
+    ".arm",
+    ".align 2",
+    "voxel_march voxel_march_column, 0",
+    "voxel_march voxel_march_column_odd, 1",
     ".global voxel_sky_rows",
     ".type voxel_sky_rows,%function",
     "voxel_sky_rows:", // r0 page, r1 sky, r2 index of row 0, r3 rows
@@ -309,6 +355,25 @@ core::arch::global_asm!(
     "    pop   {{r4-r11, lr}}",
     "    bx    lr",
     ".size voxel_sky_rows, . - voxel_sky_rows",
+    ".global voxel_sky_odd",
+    ".type voxel_sky_odd,%function",
+    "voxel_sky_odd:", // r0 pair address, r1 sky, r2 index of its first row, r3 rows
+    "    cmp   r3, #0",
+    "    bxeq  lr",
+    "    push  {{r4, r5}}",
+    "15:",
+    "    ldrb  r4, [r1, r2]",
+    "    add   r2, r2, #1",
+    "    bic   r2, r2, #0x200", // & 511 (the index was below 512)
+    "    ldrh  r5, [r0]",
+    "    and   r5, r5, #0xFF",
+    "    orr   r5, r5, r4, lsl #8",
+    "    strh  r5, [r0], #240",
+    "    subs  r3, r3, #1",
+    "    bne   15b",
+    "    pop   {{r4, r5}}",
+    "    bx    lr",
+    ".size voxel_sky_odd, . - voxel_sky_odd",
     ".thumb",
 );
 
@@ -392,10 +457,33 @@ pub(crate) fn columns<const N: usize, T: Target>(
     // SAFETY: `page` is a mode 4 page (`Target::vram_column`'s contract):
     // word aligned, 160 rows of 240 bytes; `SKY` has 512 entries.
     unsafe { voxel_sky_rows(page as *mut u32, SKY.as_ptr(), ((256 - horizon) & 511) as u32, HEIGHT as u32) };
+    let (samples, skipped) = match options.columns {
+        Columns::Pairs => march_columns::<false, T>(job, camera, [cos, sin], horizon, target),
+        Columns::Pixels => march_columns::<true, T>(job, camera, [cos, sin], horizon, target),
+    };
+    Stats { samples, skipped, ..Stats::default() }
+}
+
+/// Marches every column (`PIXELS`: 240 pixel columns, else 120 pairs) with
+/// `job` set up for the frame, heading (`cos`, `sin`) in 2.14; returns the
+/// samples taken and the slices skipped. One copy a mode: the pairs' loop
+/// keeps its registers for itself.
+#[instruction_set(arm::a32)]
+#[inline(always)]
+fn march_columns<const PIXELS: bool, T: Target>(
+    job: &mut ColumnJob,
+    camera: &Camera,
+    [cos, sin]: [i32; 2],
+    horizon: i32,
+    target: &mut T,
+) -> (u32, u32) {
     let (mut samples, mut skipped) = (0u32, 0u32);
+    // 240 columns: the y-buffer of the last even column (its stores filled
+    // both pixels of each pair).
+    let mut even_ybuf = HEIGHT as u32;
     let mut col = 0;
-    while col < COLUMNS {
-        let u = U[col];
+    while col < if PIXELS { WIDTH } else { COLUMNS } {
+        let u = if PIXELS { U_PIXELS[col & 255] } else { U[col & 127] };
         let dx = cos - ((sin * u) >> 14);
         let dy = sin + ((cos * u) >> 14);
         job.px = camera.x.wrapping_add(((dx * Z0 as i32) >> 6) as u32);
@@ -406,17 +494,35 @@ pub(crate) fn columns<const N: usize, T: Target>(
             job.bands[b].step = [((dx * step) >> 6) as u32, ((dy * step) >> 6) as u32];
             b += 1;
         }
-        job.vram = match target.vram_column(col) {
+        job.vram = match target.vram_column(if PIXELS { col >> 1 } else { col }) {
             Some(a) => a as u32,
             None => 0,
         };
-        // SAFETY: the job describes the cache's two rings (every index the
-        // march makes is masked inside them), the slice table and a VRAM
-        // column.
-        unsafe { voxel_march_column(job) };
+        if PIXELS && col & 1 != 0 {
+            // SAFETY: as below; the page is readable and writable by
+            // halfword (`Target`'s contract).
+            unsafe { voxel_march_column_odd(job) };
+            // Rows the even pixel's terrain filled in both pixels of the
+            // pair, above this pixel's terrain: back to the sky.
+            if job.ybuf > even_ybuf {
+                let y = even_ybuf;
+                let at = (job.vram as usize + y as usize * WIDTH) as *mut u16;
+                let start = ((y as i32 - horizon + 256) & 511) as u32;
+                // SAFETY: pairs of the page's rows y .. ybuf <= 160, readable
+                // and writable by halfword (`Target`'s contract); `SKY` has
+                // 512 entries.
+                unsafe { voxel_sky_odd(at, SKY.as_ptr(), start, job.ybuf - y) };
+            }
+        } else {
+            // SAFETY: the job describes the cache's two rings (every index
+            // the march makes is masked inside them), the slice table and a
+            // VRAM column.
+            unsafe { voxel_march_column(job) };
+            even_ybuf = job.ybuf;
+        }
         samples += job.samples;
         skipped += job.skipped;
         col += 1;
     }
-    Stats { samples, skipped, ..Stats::default() }
+    (samples, skipped)
 }

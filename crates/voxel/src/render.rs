@@ -1,5 +1,6 @@
 //! The column renderer (Voxel Space, after Comanche): for each of 120 screen
-//! columns (two pixels wide), march 96 depth slices front to back through the
+//! columns (two pixels wide; or 240, one pixel wide, [`Columns::Pixels`]),
+//! march 96 depth slices front to back through the
 //! height field; a sample that rises above everything drawn so far in its
 //! column (the y-buffer) fills the rows up to it; what stays open at the top
 //! is sky. Perspective comes from a per-slice reciprocal table, pitch from
@@ -20,7 +21,7 @@ use terrain::{Window, World};
 /// Screen size in pixels.
 pub const WIDTH: usize = 240;
 pub const HEIGHT: usize = 160;
-/// Columns rendered: each two pixels wide.
+/// Columns rendered by default ([`Columns::Pairs`]): each two pixels wide.
 pub const COLUMNS: usize = WIDTH / 2;
 /// A texel is this many world pixels wide, as a shift: 4 x 4 pixels, so a
 /// 32-texel tile covers 128 x 128 world pixels and slopes stay believable.
@@ -381,7 +382,8 @@ impl<'a, const N: usize> Scene<'a, N> {
     }
 }
 
-/// Where a frame goes: palette indices, in column pairs.
+/// Where a frame goes: palette indices, in column pairs (or single pixel
+/// columns, [`Columns::Pixels`]).
 ///
 /// # Safety
 /// [`Target::vram_column`] hands the GBA's march an address it stores to
@@ -389,8 +391,10 @@ impl<'a, const N: usize> Scene<'a, N> {
 /// every column `col` below 120, `a` is the start of 160 rows 240 bytes apart,
 /// each with a writable byte at `a + 240 * row` (a mode 4 page, or memory laid
 /// out as one), and that the 240 x 160 bytes from `vram_column(0)` are
-/// writable by word. `span` and `put` are checked by their callers' ranges
-/// only as documented on them.
+/// writable by word and readable and writable by halfword (in 240-column mode
+/// the march rewrites one byte of a pair by loading and storing the
+/// halfword). `span`, `put` and `put_pixel` are checked by their callers'
+/// ranges only as documented on them.
 ///
 /// A target that counts sky pixels and keeps no picture (no `vram_column`,
 /// so nothing is unchecked):
@@ -405,6 +409,10 @@ impl<'a, const N: usize> Scene<'a, N> {
 ///         }
 ///     }
 ///     fn put(&mut self, _col: usize, _y: usize, c: u8) {
+///         let sky = voxel::palette::SKY_BASE..voxel::palette::SKY_BASE + voxel::palette::SKY_LEN;
+///         self.0 += 2 * sky.contains(&c) as usize; // a pair of pixels
+///     }
+///     fn put_pixel(&mut self, _x: usize, _y: usize, c: u8) {
 ///         let sky = voxel::palette::SKY_BASE..voxel::palette::SKY_BASE + voxel::palette::SKY_LEN;
 ///         self.0 += sky.contains(&c) as usize;
 ///     }
@@ -429,6 +437,33 @@ pub unsafe trait Target {
     /// assert_eq!(&frame.0[159 * 240..159 * 240 + 3], &[9, 9, 0]);
     /// ```
     fn put(&mut self, col: usize, y: usize, c: u8);
+    /// Pixel (`x`, `y`) in `c` (240-column mode, [`Columns::Pixels`]).
+    ///
+    /// ```
+    /// use voxel::{Frame, Target};
+    /// let mut frame = Box::new(Frame::default());
+    /// frame.put_pixel(7, 159, 9);
+    /// assert_eq!(&frame.0[159 * 240 + 6..159 * 240 + 9], &[0, 9, 0]);
+    /// ```
+    fn put_pixel(&mut self, x: usize, y: usize, c: u8);
+    /// Rows `y0 .. y1` of pixel column `x` in `c` (240-column mode); by
+    /// default one [`Target::put_pixel`] a row.
+    ///
+    /// ```
+    /// use voxel::{Frame, Target};
+    /// let mut frame = Box::new(Frame::default());
+    /// frame.pixel_span(3, 10, 12, 7);
+    /// assert_eq!((frame.0[10 * 240 + 3], frame.0[11 * 240 + 3], frame.0[11 * 240 + 2], frame.0[12 * 240 + 3]), (7, 7, 0, 0));
+    /// ```
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
+    fn pixel_span(&mut self, x: usize, y0: usize, y1: usize, c: u8) {
+        let mut y = y0;
+        while y < y1 {
+            self.put_pixel(x, y, c);
+            y += 1;
+        }
+    }
     /// The address of column `col`'s pixel pair on row 0, if the target is
     /// mode 4 VRAM (rows 240 bytes apart, a byte store fills the pair): the
     /// GBA's fast path writes there directly.
@@ -473,29 +508,84 @@ unsafe impl Target for Frame {
     #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
     #[inline(always)]
     fn put(&mut self, col: usize, y: usize, c: u8) {
-        if col < COLUMNS && y < HEIGHT {
-            let at = self.0.as_mut_ptr() as usize + y * WIDTH + 2 * col;
+        self.put_pixel(2 * col, y, c);
+        self.put_pixel(2 * col + 1, y, c);
+    }
+
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
+    fn put_pixel(&mut self, x: usize, y: usize, c: u8) {
+        if x < WIDTH && y < HEIGHT {
             // SAFETY: inside the frame (checked above). Integer addressing:
             // `core`'s slice methods cannot be inlined into ARM code.
-            unsafe {
-                *(at as *mut u8) = c;
-                *((at + 1) as *mut u8) = c;
-            }
+            unsafe { *((self.0.as_mut_ptr() as usize + y * WIDTH + x) as *mut u8) = c };
         }
     }
 }
 
-/// Screen-column offsets from the view axis, 2.14 fixed point (-1 .. 1).
-#[cfg_attr(target_arch = "arm", unsafe(link_section = ".iwram.voxel_tables"))]
-pub(crate) static U: [i32; COLUMNS] = {
-    let mut t = [0i32; COLUMNS];
+/// Screen-column offsets from the view axis, 2.14 fixed point (-1 .. 1), of
+/// `N` columns: the middle of column `i` is at (2 i + 1 - N) / N; padded with
+/// zeros to `LEN`, a power of two, so that a masked index needs no check.
+const fn offsets<const N: usize, const LEN: usize>() -> [i32; LEN] {
+    assert!(LEN.is_power_of_two() && N <= LEN);
+    let mut t = [0i32; LEN];
     let mut i = 0;
-    while i < COLUMNS {
-        t[i] = ((2 * i as i32 + 1 - COLUMNS as i32) * trig::ONE) / COLUMNS as i32;
+    while i < N {
+        t[i] = ((2 * i as i32 + 1 - N as i32) * trig::ONE) / N as i32;
         i += 1;
     }
     t
-};
+}
+
+/// Screen-column offsets of the 120 column pairs ([`offsets`]).
+#[cfg_attr(target_arch = "arm", unsafe(link_section = ".iwram.voxel_tables"))]
+pub(crate) static U: [i32; 128] = offsets::<COLUMNS, 128>();
+
+/// Screen-column offsets of the 240 pixel columns ([`offsets`]; read once a
+/// column, so in ROM on the GBA, sparing IWRAM).
+pub(crate) static U_PIXELS: [i32; 256] = offsets::<WIDTH, 256>();
+
+/// How wide the rendered columns are.
+///
+/// ```
+/// use voxel::Columns;
+/// assert_eq!((Columns::Pairs.count(), Columns::Pixels.count()), (120, 240));
+/// assert_eq!(Columns::default(), Columns::Pairs);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Columns {
+    /// 120 columns two pixels wide (the default; about half the time of
+    /// [`Columns::Pixels`]).
+    #[default]
+    Pairs,
+    /// 240 columns, one per pixel: twice the detail across the screen.
+    Pixels,
+}
+
+impl Columns {
+    /// Columns across the screen.
+    ///
+    /// ```
+    /// assert_eq!(voxel::Columns::Pixels.count(), voxel::render::WIDTH);
+    /// ```
+    pub const fn count(self) -> usize {
+        match self {
+            Columns::Pairs => COLUMNS,
+            Columns::Pixels => WIDTH,
+        }
+    }
+
+    /// The view-axis offset of column `col` (below [`Columns::count`]), 2.14
+    /// fixed point.
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
+    pub(crate) fn offset(self, col: usize) -> i32 {
+        match self {
+            Columns::Pairs => U[col & 127],
+            Columns::Pixels => U_PIXELS[col & 255],
+        }
+    }
+}
 
 /// Sky palette index by (row - horizon + 256): a gradient down to the horizon.
 #[cfg_attr(target_arch = "arm", unsafe(link_section = ".iwram.voxel_tables"))]
@@ -614,13 +704,17 @@ pub const MARK_ROWS: i32 = 2;
 /// What to draw.
 ///
 /// ```
-/// let boundary_view = voxel::Options { boundaries: true };
+/// let boundary_view = voxel::Options { boundaries: true, ..Default::default() };
 /// assert_ne!(boundary_view, voxel::Options::default());
+/// let sharp = voxel::Options { columns: voxel::Columns::Pixels, ..Default::default() };
+/// assert_eq!(sharp.columns.count(), 240);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Options {
     /// Mark tile boundaries on the terrain as lines (the paper's figure 10).
     pub boundaries: bool,
+    /// 120 columns of pixel pairs (the default) or 240 of single pixels.
+    pub columns: Columns,
 }
 
 /// Counters of one frame. The GBA's fast path counts samples and skipped
@@ -636,6 +730,10 @@ pub struct Options {
 /// let stats = land.render(&camera, voxel::Options::default(), &mut *Box::new(voxel::Frame::default()));
 /// // Every pixel pair of the 120 columns is terrain or sky.
 /// assert_eq!(stats.span_rows + stats.sky_rows, 120 * 160);
+/// let pixels = voxel::Options { columns: voxel::Columns::Pixels, ..Default::default() };
+/// let stats = land.render(&camera, pixels, &mut *Box::new(voxel::Frame::default()));
+/// assert_eq!(stats.span_rows + stats.sky_rows, 240 * 160); // every pixel
+/// assert!(stats.samples > 120 * 20); // 240 columns to march
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Stats {
@@ -646,9 +744,10 @@ pub struct Stats {
     /// Samples that rose above everything drawn so far in their column: each
     /// draws a span (the rest are hidden).
     pub draws: u32,
-    /// Rows of terrain drawn, summed over the columns (pixel pairs).
+    /// Rows of terrain drawn, summed over the columns (pixel pairs, or
+    /// pixels in 240-column mode).
     pub span_rows: u32,
-    /// Rows of sky, summed over the columns (pixel pairs).
+    /// Rows of sky, summed over the columns (as `span_rows`).
     pub sky_rows: u32,
     /// Depth slices passed over without a sample, in groups of [`SKIP_LEN`]
     /// that not even the bank's highest texel (the relief's top,
@@ -694,9 +793,10 @@ pub(crate) fn columns<const N: usize, T: Target>(
     let texels = scene.texels as *const [u16] as *const u16 as usize;
     let (mut samples, mut draws, mut span_rows, mut sky_rows, mut skipped) = (0u32, 0u32, 0u32, 0u32, 0u32);
     let skip = skip_rows(horizon, eye, scene.height_scale, scene.top());
+    let columns = options.columns;
     let mut col = 0;
-    while col < COLUMNS {
-        let u = U[col];
+    while col < columns.count() {
+        let u = columns.offset(col);
         // Ray direction: forward + right * u, 2.14 fixed point.
         let dx = cos - ((sin * u) >> 14);
         let dy = sin + ((cos * u) >> 14);
@@ -756,9 +856,9 @@ pub(crate) fn columns<const N: usize, T: Target>(
                     let mut from = top;
                     if border {
                         from = if top + MARK_ROWS < ybuf { top + MARK_ROWS } else { ybuf };
-                        target.span(col, top as usize, from as usize, ui::BOUNDARY);
+                        span(target, columns, col, top, from, ui::BOUNDARY);
                     }
-                    target.span(col, from as usize, ybuf as usize, c);
+                    span(target, columns, col, from, ybuf, c);
                     draws += 1;
                     span_rows += (ybuf - top) as u32;
                     ybuf = top;
@@ -774,12 +874,22 @@ pub(crate) fn columns<const N: usize, T: Target>(
         sky_rows += ybuf as u32;
         let mut y = 0;
         while y < ybuf {
-            target.put(col, y as usize, SKY[((y - horizon + 256) & 511) as usize]);
+            span(target, columns, col, y, y + 1, SKY[((y - horizon + 256) & 511) as usize]);
             y += 1;
         }
         col += 1;
     }
     Stats { samples, draws, span_rows, sky_rows, skipped }
+}
+
+/// Rows `y0 .. y1` of column `col` of `columns` in `c`.
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+#[inline(always)]
+fn span<T: Target>(target: &mut T, columns: Columns, col: usize, y0: i32, y1: i32, c: u8) {
+    match columns {
+        Columns::Pairs => target.span(col, y0 as usize, y1 as usize, c),
+        Columns::Pixels => target.pixel_span(col, y0 as usize, y1 as usize, c),
+    }
 }
 
 #[cfg(test)]
@@ -792,6 +902,10 @@ mod tests {
     fn column_offsets_are_pinned() {
         assert_eq!((U[0], U[1], U[59], U[60], U[119]), (-16247, -15974, -136, 136, 16247));
         assert!((0..COLUMNS).all(|c| U[c] == -U[COLUMNS - 1 - c]));
+        // Pixel columns: (2 x + 1 - 240) / 240; pixel pair c's two lie
+        // either side of the pair's own offset.
+        assert_eq!((U_PIXELS[0], U_PIXELS[119], U_PIXELS[120], U_PIXELS[239]), (-16315, -68, 68, 16315));
+        assert!((0..COLUMNS).all(|c| U_PIXELS[2 * c] < U[c] && U[c] < U_PIXELS[2 * c + 1]));
     }
 
     /// The sky: the horizon's shade (the last) on and below the horizon,

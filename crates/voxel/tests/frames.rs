@@ -131,9 +131,15 @@ fn cameras(side: u32) -> [(Camera, Options); 5] {
     let (x2, y2) = at(300, 9000);
     [
         (Camera { x: x0, y: y0, z: 110 << 8, heading: 0, pitch: 0 }, Options::default()),
-        (Camera { x: x1, y: y1, z: 150 << 8, heading: 5000, pitch: 25 }, Options { boundaries: true }),
+        (
+            Camera { x: x1, y: y1, z: 150 << 8, heading: 5000, pitch: 25 },
+            Options { boundaries: true, ..Options::default() },
+        ),
         (Camera { x: x2, y: y2, z: 70 << 8 | 0x55, heading: 40000, pitch: -30 }, Options::default()),
-        (Camera { x: x0, y: y1, z: 90 << 8, heading: 16384, pitch: 10 }, Options { boundaries: true }),
+        (
+            Camera { x: x0, y: y1, z: 90 << 8, heading: 16384, pitch: 10 },
+            Options { boundaries: true, ..Options::default() },
+        ),
         (Camera { x: x1, y: y2, z: 130 << 8, heading: 32768, pitch: -5 }, Options::default()),
     ]
 }
@@ -145,7 +151,7 @@ fn cameras(side: u32) -> [(Camera, Options); 5] {
 /// 160, below the screen), each coloured by the texel at x = 1004 + Z[s]
 /// (texel (x mod 128) / 4, colour that mod 4; the far bands read even
 /// texels only), in its band's fog block. Every tile size gives the same
-/// frame (the texels repeat every 4).
+/// frame (the texels repeat every 4), and so do 240 columns.
 #[test]
 fn flat_ground_straight_ahead_worked_out_by_hand() {
     assert_eq!((Z[2], INV_Z[2], (10 * INV_Z[2]) >> 16), (14, 561_737, 85));
@@ -196,6 +202,21 @@ fn flat_ground_straight_ahead_worked_out_by_hand() {
         assert_eq!(
             stats,
             Stats { samples: 120 * 80, draws: 120 * 37, span_rows: 120 * 99, sky_rows: 120 * 61, skipped: 120 * 16 }
+        );
+        // 240 columns: looking straight along +x every ray steps x exactly
+        // as the pairs' rays do (the heading's sine is 0) and the ground is
+        // flat, so each pixel column has the same rows as the pairs: 61 of
+        // sky, 37 spans, from twice the samples, draws and rows. (Colours
+        // differ: the texels' rows alternate, and the rays fan out in y.)
+        let pixels = Options { columns: voxel::Columns::Pixels, ..Options::default() };
+        let (fine, fine_stats) = render(&flat(n, 20), 1, camera, pixels, &format!("flat{n}-240"));
+        for x in 0..WIDTH {
+            let sky = (0..HEIGHT).take_while(|&y| (SKY_BASE..SKY_BASE + SKY_LEN).contains(&fine.0[y * WIDTH + x]));
+            assert_eq!(sky.count(), 61, "tile size {n}, 240 columns: pixel column {x}");
+        }
+        assert_eq!(
+            fine_stats,
+            Stats { samples: 240 * 80, draws: 240 * 37, span_rows: 240 * 99, sky_rows: 240 * 61, skipped: 240 * 16 }
         );
         match &first {
             None => first = Some(frame),
@@ -386,7 +407,7 @@ fn landscape_texels_debug_and_errors() {
 fn boundary_width_is_exclusive() {
     let at = |x: u32| {
         let camera = Camera { x, y: 2000 << 8, z: 30 << 8, heading: 16384, pitch: 0 };
-        let (frame, _) = render(&flat(32, 20), 1, camera, Options { boundaries: true }, "width");
+        let (frame, _) = render(&flat(32, 20), 1, camera, Options { boundaries: true, ..Options::default() }, "width");
         [145, 146, 147].map(|y| frame.0[y * WIDTH + 120])
     };
     let b = voxel::palette::ui::BOUNDARY;
@@ -398,7 +419,7 @@ fn boundary_width_is_exclusive() {
     // y = camera + 29/256, at x = 1018 (texel 254: colour 2; y texel 0, even).
     let at = |y: u32| {
         let camera = Camera { x: 1004 << 8, y, z: 30 << 8, heading: 0, pitch: 0 };
-        let (frame, _) = render(&flat(32, 20), 1, camera, Options { boundaries: true }, "width");
+        let (frame, _) = render(&flat(32, 20), 1, camera, Options { boundaries: true, ..Options::default() }, "width");
         [145, 146, 147].map(|y| frame.0[y * WIDTH + 120])
     };
     assert_eq!((at(226), at(227)), ([b, b, c], [c, c, c]));

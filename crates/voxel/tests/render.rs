@@ -67,7 +67,7 @@ fn camera() -> Camera {
 fn every_pixel_is_drawn_and_pairs_match() {
     for (cam, opts) in [
         (camera(), Options::default()),
-        (Camera { z: 40 << 8, pitch: 40, ..camera() }, Options { boundaries: true }),
+        (Camera { z: 40 << 8, pitch: 40, ..camera() }, Options { boundaries: true, ..Options::default() }),
         (Camera { z: 690 << 8, pitch: -50, heading: 60000, ..camera() }, Options::default()),
     ] {
         let f = frame_of(7, cam, opts);
@@ -116,7 +116,7 @@ fn boundaries_are_lines_on_the_ground() {
     for (heading, pitch, z) in [(5000u16, -50i16, 200), (20000, 0, 120), (40000, -30, 400)] {
         let cam = Camera { heading, pitch, z: z << 8, ..camera() };
         let mut frame = Frame::default();
-        land.render(&cam, Options { boundaries: true }, &mut frame);
+        land.render(&cam, Options { boundaries: true, ..Options::default() }, &mut frame);
         let marked: Vec<bool> = frame.0.iter().map(|&c| c == voxel::palette::ui::BOUNDARY).collect();
         let total = marked.iter().filter(|m| **m).count();
         let mut seen = vec![false; marked.len()];
@@ -156,7 +156,7 @@ fn boundaries_are_lines_on_the_ground() {
 #[test]
 fn boundaries_add_boundary_pixels() {
     let plain = frame_of(7, camera(), Options::default());
-    let marked = frame_of(7, camera(), Options { boundaries: true });
+    let marked = frame_of(7, camera(), Options { boundaries: true, ..Options::default() });
     assert!(!plain.0.contains(&voxel::palette::ui::BOUNDARY));
     assert!(marked.0.iter().filter(|&&c| c == voxel::palette::ui::BOUNDARY).count() > 200);
 }
@@ -451,15 +451,18 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
     /// The skips never change a frame: with the bank's relief (groups of
     /// slices its top cannot show in are passed over) and without (any
-    /// height: fewer skips), random cameras over two banks draw the same
-    /// pixels with the same draws and rows, and march the same slices.
+    /// height: fewer skips), random cameras over two banks, in both column
+    /// modes, draw the same pixels with the same draws and rows, and march
+    /// the same slices.
     #[test]
     fn skipping_hidden_groups_never_changes_a_frame(seed: u32, x: u32, y: u32, heading: u16, above in 1i32..600,
-                                                    pitch in -90i16..=90, walls: bool, boundaries: bool) {
+                                                    pitch in -90i16..=90, walls: bool, boundaries: bool,
+                                                    pixels: bool) {
         let walls_bytes;
         let bytes: &[u8] = if walls { walls_bytes = walls_bank(); &walls_bytes } else { bank_bytes() };
         let relief = Box::new(Relief::of(&bank::parse(bytes).unwrap()));
-        let options = Options { boundaries };
+        let columns = if pixels { voxel::Columns::Pixels } else { voxel::Columns::Pairs };
+        let options = Options { boundaries, columns };
         let draw = |relief: Option<&Relief>| {
             let mut memory = Memory::default();
             let mut land = memory.land(bytes, seed, false, relief);

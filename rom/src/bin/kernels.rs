@@ -10,9 +10,11 @@
 //! - the column march (`crates/voxel/src/march.rs`, reading the texel cache):
 //!   random cameras over the built-in bank, with its relief (the groups of
 //!   slices its top cannot show in are skipped) and without (every height
-//!   possible); the frame it draws into RAM laid out as mode 4 equals the
+//!   possible), in both column modes; the frame it draws equals the
 //!   portable renderer's, byte for byte, and so do its samples and skipped
-//!   slices.
+//!   slices. Frames of 120 columns go to RAM laid out as mode 4; frames of
+//!   240 to VRAM itself, whose byte stores fill both pixels of a pair (what
+//!   the odd pixel's halfword stores must undo).
 //!
 //! - the HUD's number writers (`rom/src/hud.rs`) against `core::fmt`, on edge
 //!   and random values, both alignments, signed and hexadecimal.
@@ -33,7 +35,7 @@ use terrain_rom::statics::Static;
 use terrain_rom::text::COLUMNS;
 use voxel::cache::TexelCache;
 use voxel::flight::{PER_TILE, Relief, tile_tops};
-use voxel::{Camera, Frame, Landscape, Options, Parts, Target};
+use voxel::{Camera, Columns, Frame, Landscape, Options, Parts, Target};
 
 static WORLD: Static<World> = Static::new(World::empty());
 static W16: Static<Window<16>> = Static::new(Window::new());
@@ -48,13 +50,15 @@ static FAST: Static<Page> = Static::new(Page([0; 240 * 160]));
 #[repr(C, align(4))]
 struct Page([u8; 240 * 160]);
 
-/// A frame in RAM with mode 4's layout, drawn by the fast path: a byte store
-/// writes the even byte of a pixel pair only (VRAM would mirror it), so the
-/// even bytes are the frame.
+/// A frame with mode 4's layout, drawn by the fast path: in RAM a byte store
+/// writes the even byte of a pixel pair only, so the even bytes are the
+/// frame; in VRAM (page 0, for frames of 240 columns) it fills the pair, as
+/// on screen. (`put_pixel`'s byte store is right in RAM only; the test draws
+/// into VRAM through the march alone, whose odd pixels store halfwords.)
 struct RamPage(usize);
 
-// SAFETY: `RamPage` wraps the address of a 38,400-byte static (`FAST`),
-// word aligned, laid out as a mode 4 page.
+// SAFETY: `RamPage` wraps the address of a 38,400-byte static (`FAST`) or of
+// mode 4 VRAM page 0, word aligned, laid out as a mode 4 page.
 unsafe impl Target for RamPage {
     #[instruction_set(arm::a32)]
     #[inline(always)]
@@ -72,6 +76,15 @@ unsafe impl Target for RamPage {
         if col < 120 && y < 160 {
             // SAFETY: inside the 38,400-byte buffer.
             unsafe { *((self.0 + y * 240 + 2 * col) as *mut u8) = c };
+        }
+    }
+
+    #[instruction_set(arm::a32)]
+    #[inline(always)]
+    fn put_pixel(&mut self, x: usize, y: usize, c: u8) {
+        if x < 240 && y < 160 {
+            // SAFETY: inside the 38,400-byte buffer.
+            unsafe { *((self.0 + y * 240 + x) as *mut u8) = c };
         }
     }
 
@@ -238,14 +251,29 @@ fn frames(rng: &mut Rng, world: &mut World, window: &mut Window<64>, count: u32)
             };
             land.follow(&camera);
             camera.z = (land.ground_height(camera.x >> 8, camera.y >> 8) + 12 + (rng.next_u32() % 400) as i32) << 8;
-            let options = Options { boundaries: k % 3 == 2 };
+            let columns = if k % 4 >= 2 { Columns::Pixels } else { Columns::Pairs };
+            let options = Options { boundaries: k % 3 == 2, columns };
             if land.cache().is_some_and(|c| c.is_valid()) {
                 log!("kernels: march FAILED: the cache was not emptied by a new world");
                 return None;
             }
             let slow = voxel::render(&land.scene(), &camera, options, portable);
             land.follow_cache(&camera)?;
-            let quick = voxel::render(&land.scene(), &camera, options, &mut RamPage(fast.as_mut_ptr() as usize));
+            let vram = terrain_rom::video::Page::new(0);
+            let quick = match columns {
+                Columns::Pairs => {
+                    voxel::render(&land.scene(), &camera, options, &mut RamPage(fast.as_mut_ptr() as usize))
+                }
+                Columns::Pixels => {
+                    let quick = voxel::render(&land.scene(), &camera, options, &mut RamPage(vram.as_ptr() as usize));
+                    for (i, pair) in fast.chunks_exact_mut(2).enumerate() {
+                        // SAFETY: page 0 of mode 4 VRAM holds 19,200 halfwords.
+                        let v = unsafe { vram.as_ptr().add(i).read_volatile() };
+                        (pair[0], pair[1]) = (v as u8, (v >> 8) as u8);
+                    }
+                    quick
+                }
+            };
             if (quick.samples, quick.skipped) != (slow.samples, slow.skipped) {
                 log!(
                     "kernels: march FAILED: seed={:#x} camera {:?} relief={}: {} samples and {} skipped by the march, {} and {} by the portable renderer",
@@ -260,17 +288,21 @@ fn frames(rng: &mut Rng, world: &mut World, window: &mut Window<64>, count: u32)
                 return None;
             }
             skipped[half] += quick.skipped;
+            // 120 columns: the even byte of each pair (RAM does not mirror
+            // byte stores); 240: every byte.
+            let step = 240 / columns.count();
             for y in 0..160 {
-                for col in 0..120 {
-                    let (a, b) = (fast[y * 240 + 2 * col], portable.0[y * 240 + 2 * col]);
+                for x in (0..240).step_by(step) {
+                    let (a, b) = (fast[y * 240 + x], portable.0[y * 240 + x]);
                     if a != b {
                         log!(
-                            "kernels: march FAILED: seed={:#x} camera {:?} boundaries={} relief={}: pixel pair ({}, {}) is {} by the march, {} by the portable renderer",
+                            "kernels: march FAILED: seed={:#x} camera {:?} boundaries={} columns={} relief={}: pixel ({}, {}) is {} by the march, {} by the portable renderer",
                             seed,
                             camera,
                             options.boundaries,
+                            columns.count(),
                             relief.is_some(),
-                            2 * col,
+                            x,
                             y,
                             a,
                             b

@@ -102,6 +102,12 @@ pub fn bench(root: &Path, rom: &[u8]) -> Result<Report> {
     row("boundaries", "boundary view (SELECT)", rom, &after(&["SELECT"]), &view(1))?;
     row("map", "map view (SELECT twice)", rom, &after(&["SELECT", "SELECT"]), &view(2))?;
     row("low", "low flight: B held, at the minimum clearance", rom, &low(), &any)?;
+    row("columns_240", "240 columns, one per pixel (SELECT + R)", rom, &after(&["SELECT+R"]), &|f| {
+        if max_field(f, "columns") != 240 {
+            bail!("the ROM did not switch to 240 columns");
+        }
+        Ok(())
+    })?;
     let dir = tempfile::tempdir()?;
     for tile in bank::TILE_SIZES.map(u32::from) {
         if tile == 32 {
