@@ -19,8 +19,8 @@
 //!
 //! In 240-column mode ([`crate::Columns::Pixels`]) each pixel column is
 //! marched alone: an even one with the byte stores above (they fill both
-//! pixels of the pair), the odd one after it with halfword load, and, orr,
-//! store, keeping the even byte; then the rows the even pixel's terrain
+//! pixels of the pair), the odd one after it with a byte load of the even
+//! pixel, an orr and a halfword store; then the rows the even pixel's terrain
 //! filled above the odd pixel's go back to the sky.
 //!
 //! Each band is two groups of 8 slices; before a group, one compare with its
@@ -112,8 +112,8 @@ unsafe extern "C" {
     pub fn voxel_march_column(job: *mut ColumnJob);
     /// [`voxel_march_column`] for the odd pixel of a pair (240-column
     /// mode): `job.vram` is the pair's address, and every store keeps the
-    /// pair's even byte (a halfword load and store), so the page must be
-    /// readable and writable by halfword.
+    /// pair's even byte (a byte load and a halfword store), so the page must
+    /// be readable by byte and writable by halfword.
     pub fn voxel_march_column_odd(job: *mut ColumnJob);
     /// Fills rows `0..rows` of the mode 4 page at `page` with the sky: row
     /// `y` in `sky[(start + y) & 511]`, with word stores, ten words at a time.
@@ -122,9 +122,9 @@ unsafe extern "C" {
     pub fn voxel_sky_rows(page: *mut u32, sky: *const u8, start: u32, rows: u32);
     /// Puts the sky in the odd pixel of `rows` pixel pairs from `pair`, a
     /// row apart (240 bytes), keeping the even pixels: pair `k` gets
-    /// `sky[(start + k) & 511]`, by halfword load and store (a byte store to
+    /// `sky[(start + k) & 511]`, by byte load and halfword store (a byte store to
     /// VRAM would fill both pixels). `pair` must be halfword aligned with
-    /// `rows` pairs readable and writable by halfword, and `sky` must point
+    /// `rows` pairs readable by byte and writable by halfword, and `sky` must point
     /// to 512 readable bytes.
     pub fn voxel_sky_odd(pair: *mut u16, sky: *const u8, start: u32, rows: u32);
 }
@@ -176,8 +176,8 @@ core::arch::global_asm!(
     "14:",
     ".endm",
     // A column's march (`odd` 1: the odd pixel of a pair in 240-column mode,
-    // whose stores keep the pair's even byte: a halfword load, and, orr,
-    // store; `vram` is the pair's address).
+    // whose stores keep the pair's even byte: a byte load of it, orr, a
+    // halfword store; `vram` is the pair's address).
     ".macro voxel_march name, odd",
     ".global \\name",
     ".type \\name,%function",
@@ -257,11 +257,14 @@ core::arch::global_asm!(
     "    mov   r9, r11",
     "6:",
     "    .if \\odd",
-    "    ldrh  r11, [r7]",
-    "    and   r11, r11, #0xFF",       // the pair's even pixel
+    "    ldrb  r11, [r7]",             // the pair's even pixel
     "    orr   r11, r11, r12, lsl #8", // and this one (strh drops the colour's bit 31)
     "    strh  r11, [r7], #240",
     "    subs  r6, r6, #1",
+    "    ldrbgt r11, [r7]",
+    "    orrgt r11, r11, r12, lsl #8",
+    "    strhgt r11, [r7], #240",
+    "    subsgt r6, r6, #1",
     "    .else",
     "    strb  r12, [r7], #240",
     "    subs  r6, r6, #2",
@@ -300,13 +303,11 @@ core::arch::global_asm!(
     "    sub   r6, r9, r11",        // rows to fill
     "    mov   r9, r11",
     "    .if \\odd",
-    "    ldrh  r11, [r7]",
-    "    and   r11, r11, #0xFF",
+    "    ldrb  r11, [r7]",
     "    orr   r11, r11, #0x400", // ui::BOUNDARY in the odd byte
     "    strh  r11, [r7], #240",
     "    subs  r6, r6, #1",
-    "    ldrhgt r11, [r7]",
-    "    andgt r11, r11, #0xFF",
+    "    ldrbgt r11, [r7]",
     "    orrgt r11, r11, #0x400",
     "    strhgt r11, [r7], #240",
     "    subsgt r6, r6, #1",
@@ -365,8 +366,7 @@ core::arch::global_asm!(
     "    ldrb  r4, [r1, r2]",
     "    add   r2, r2, #1",
     "    bic   r2, r2, #0x200", // & 511 (the index was below 512)
-    "    ldrh  r5, [r0]",
-    "    and   r5, r5, #0xFF",
+    "    ldrb  r5, [r0]",       // the even pixel
     "    orr   r5, r5, r4, lsl #8",
     "    strh  r5, [r0], #240",
     "    subs  r3, r3, #1",
@@ -499,8 +499,8 @@ fn march_columns<const PIXELS: bool, T: Target>(
             None => 0,
         };
         if PIXELS && col & 1 != 0 {
-            // SAFETY: as below; the page is readable and writable by
-            // halfword (`Target`'s contract).
+            // SAFETY: as below; the page is readable by byte and writable
+            // by halfword (`Target`'s contract).
             unsafe { voxel_march_column_odd(job) };
             // Rows the even pixel's terrain filled in both pixels of the
             // pair, above this pixel's terrain: back to the sky.
@@ -509,8 +509,8 @@ fn march_columns<const PIXELS: bool, T: Target>(
                 let at = (job.vram as usize + y as usize * WIDTH) as *mut u16;
                 let start = ((y as i32 - horizon + 256) & 511) as u32;
                 // SAFETY: pairs of the page's rows y .. ybuf <= 160, readable
-                // and writable by halfword (`Target`'s contract); `SKY` has
-                // 512 entries.
+                // by byte and writable by halfword (`Target`'s contract);
+                // `SKY` has 512 entries.
                 unsafe { voxel_sky_odd(at, SKY.as_ptr(), start, job.ybuf - y) };
             }
         } else {

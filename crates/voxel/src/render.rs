@@ -391,9 +391,9 @@ impl<'a, const N: usize> Scene<'a, N> {
 /// every column `col` below 120, `a` is the start of 160 rows 240 bytes apart,
 /// each with a writable byte at `a + 240 * row` (a mode 4 page, or memory laid
 /// out as one), and that the 240 x 160 bytes from `vram_column(0)` are
-/// writable by word and readable and writable by halfword (in 240-column mode
-/// the march rewrites one byte of a pair by loading and storing the
-/// halfword). `span`, `put` and `put_pixel` are checked by their callers'
+/// writable by word and by halfword and readable by byte (in 240-column mode
+/// the march rewrites the odd pixel of a pair by loading the even one and
+/// storing the halfword). `span`, `put` and `put_pixel` are checked by their callers'
 /// ranges only as documented on them.
 ///
 /// A target that counts sky pixels and keeps no picture (no `vram_column`,
