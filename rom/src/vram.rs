@@ -72,18 +72,3 @@ unsafe impl Target for VramTarget {
         }
     }
 }
-
-/// Fills a whole page column by column, exactly as the renderer's spans do
-/// (one byte store per pixel pair, 19,200 in all): the fill's share of a
-/// frame, measured once at boot for the benchmark.
-#[instruction_set(arm::a32)]
-#[unsafe(link_section = ".iwram.fill_page")]
-#[inline(never)]
-pub fn fill_page(page: Page, c: u8) {
-    let mut target = VramTarget::new(page);
-    let mut col = 0;
-    while col < crate::video::WIDTH / 2 {
-        target.span(col, 0, crate::video::HEIGHT, c);
-        col += 1;
-    }
-}

@@ -444,24 +444,34 @@ pub(crate) fn columns<const N: usize, T: Target>(
         band.skip = [skip[2 * b], skip[2 * b + 1]];
         b += 1;
     }
-    // The sky first, the whole page a row at a time with word stores; the
-    // terrain's spans then draw over it. (Bounding it by the first slice's
-    // ground line saved nothing on the scripted flight: the line is almost
-    // always below the screen.)
-    // Not `unwrap_or_default`: a `core` function, not inlinable into ARM code.
-    #[allow(clippy::manual_unwrap_or_default, clippy::manual_unwrap_or)]
-    let page = match target.vram_column(0) {
-        Some(a) => a,
-        None => 0,
-    };
-    // SAFETY: `page` is a mode 4 page (`Target::vram_column`'s contract):
-    // word aligned, 160 rows of 240 bytes; `SKY` has 512 entries.
-    unsafe { voxel_sky_rows(page as *mut u32, SKY.as_ptr(), ((256 - horizon) & 511) as u32, HEIGHT as u32) };
+    // The sky first, the whole page; the terrain's spans then draw over it.
+    // (Bounding it by the first slice's ground line saved nothing on the
+    // scripted flight: the line is almost always below the screen.)
+    sky(target, camera.pitch);
     let (samples, skipped) = match options.columns {
         Columns::Pairs => march_columns::<false, T>(job, camera, [cos, sin], horizon, target),
         Columns::Pixels => march_columns::<true, T>(job, camera, [cos, sin], horizon, target),
     };
     Stats { samples, skipped, ..Stats::default() }
+}
+
+/// Fills the whole page of `target` with the sky of a camera pitched `pitch`
+/// (a row at a time, ten words a store), as every frame of the fast path
+/// begins; nothing if the target is not mode 4 VRAM
+/// ([`Target::vram_column`]). Public so that a benchmark can time it alone.
+///
+/// On the GBA (a target whose `vram_column` is `Some`): `sky(&mut
+/// VramTarget::new(page), 0)`.
+#[instruction_set(arm::a32)]
+#[inline(always)]
+pub fn sky<T: Target>(target: &mut T, pitch: i16) {
+    if let Some(page) = target.vram_column(0) {
+        let horizon = HORIZON + pitch as i32;
+        // SAFETY: `page` is a mode 4 page (`Target::vram_column`'s
+        // contract): word aligned, 160 rows of 240 bytes; `SKY` has 512
+        // entries.
+        unsafe { voxel_sky_rows(page as *mut u32, SKY.as_ptr(), ((256 - horizon) & 511) as u32, HEIGHT as u32) };
+    }
 }
 
 /// Marches every column (`PIXELS`: 240 pixel columns, else 120 pairs) with

@@ -744,6 +744,10 @@ pub struct Stats {
     /// Samples that rose above everything drawn so far in their column: each
     /// draws a span (the rest are hidden).
     pub draws: u32,
+    /// Visible runs: draws whose column's previous slice (sampled, not
+    /// skipped) did not draw, so each starts a run of draws by consecutive
+    /// samples (a run's spans join into one stretch of rows).
+    pub runs: u32,
     /// Rows of terrain drawn, summed over the columns (pixel pairs, or
     /// pixels in 240-column mode).
     pub span_rows: u32,
@@ -792,6 +796,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
     let cells = scene.window as *const Window<N> as usize;
     let texels = scene.texels as *const [u16] as *const u16 as usize;
     let (mut samples, mut draws, mut span_rows, mut sky_rows, mut skipped) = (0u32, 0u32, 0u32, 0u32, 0u32);
+    let mut runs = 0u32;
     let skip = skip_rows(horizon, eye, scene.height_scale, scene.top());
     let columns = options.columns;
     let mut col = 0;
@@ -804,6 +809,8 @@ pub(crate) fn columns<const N: usize, T: Target>(
         let mut px = camera.x.wrapping_add(((dx * Z0 as i32) >> 6) as u32);
         let mut py = camera.y.wrapping_add(((dy * Z0 as i32) >> 6) as u32);
         let mut ybuf = HEIGHT as i32;
+        // Whether the column's previous slice drew (a run goes on).
+        let mut drew = false;
         let mut s = 0;
         let mut band = 0;
         'march: while band < BANDS {
@@ -820,6 +827,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
                     py = py.wrapping_add(sy.wrapping_mul(SKIP_LEN as u32));
                     skipped += SKIP_LEN as u32;
                     s += SKIP_LEN;
+                    drew = false;
                     continue;
                 }
                 px = px.wrapping_add(sx);
@@ -860,11 +868,15 @@ pub(crate) fn columns<const N: usize, T: Target>(
                     }
                     span(target, columns, col, from, ybuf, c);
                     draws += 1;
+                    runs += !drew as u32;
+                    drew = true;
                     span_rows += (ybuf - top) as u32;
                     ybuf = top;
                     if ybuf == 0 {
                         break 'march;
                     }
+                } else {
+                    drew = false;
                 }
                 s += 1;
             }
@@ -879,7 +891,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
         }
         col += 1;
     }
-    Stats { samples, draws, span_rows, sky_rows, skipped }
+    Stats { samples, draws, runs, span_rows, sky_rows, skipped }
 }
 
 /// Rows `y0 .. y1` of column `col` of `columns` in `c`.

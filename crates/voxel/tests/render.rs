@@ -476,7 +476,7 @@ proptest! {
         let (with, skipping) = draw(Some(&relief));
         let (without, plain) = draw(None);
         prop_assert!(with == without, "the skips changed the frame");
-        prop_assert_eq!((skipping.draws, skipping.span_rows), (plain.draws, plain.span_rows));
+        prop_assert_eq!((skipping.draws, skipping.runs, skipping.span_rows), (plain.draws, plain.runs, plain.span_rows));
         prop_assert_eq!(skipping.samples + skipping.skipped, plain.samples + plain.skipped);
         prop_assert!(skipping.skipped >= plain.skipped, "a lower top skips at least as much");
     }

@@ -33,7 +33,6 @@ const HOT: &[(&str, &[&str])] = &[
             "7rebuild",
             "10regenerate",
             "6render",
-            "9fill_page",
             "voxel_march_column",
             "terrain_fill_block",
             "terrain_fill_bytes",
