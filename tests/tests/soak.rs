@@ -6,7 +6,8 @@ use e2e::{fields, run_rom};
 use mgba_test_runner::{KeyScript, RunConfig};
 
 /// A 3,000-frame pattern, repeated: cruise, turn, climb, dive, strafe, look
-/// around, cycle the views, toggle the HUD, and a new world. It descends as
+/// around, cycle the views, toggle the HUD, fly with 240 columns, and a new
+/// world. It descends as
 /// much as it climbs and levels the pitch again, so that the flight stays
 /// where the ground is on screen (climbing without end, pitched up, it left
 /// the ground below the screen: frames of sky only, which the renderer skips
@@ -31,6 +32,10 @@ fn script(total: u32) -> KeyScript {
         (2100, "L+R"),
         (2104, "SELECT+UP"),
         (2129, "UP"),
+        (2400, "SELECT+R"),
+        (2404, "UP+RIGHT"),
+        (2700, "SELECT+R"),
+        (2704, "UP"),
         (2900, "START"),
         (2906, "UP"),
     ];
@@ -59,6 +64,8 @@ fn soak_ten_minutes() {
     let mut cycles: Vec<u64> = lines.iter().map(|f| f["cycles"].parse().unwrap()).collect();
     let views: std::collections::BTreeSet<&str> = lines.iter().map(|f| f["view"]).collect();
     assert_eq!(views.len(), 3, "every view was shown: {views:?}");
+    let columns: std::collections::BTreeSet<&str> = lines.iter().map(|f| f["columns"]).collect();
+    assert_eq!(columns.len(), 2, "both column modes were shown: {columns:?}");
     // The camera's x wrapped: it went from near the world's end to near 0.
     let xs: Vec<u64> = lines.iter().map(|f| f["x"].parse().unwrap()).collect();
     let wraps = xs.windows(2).filter(|w| w[0].abs_diff(w[1]) > 8_000 << 8).count();
@@ -66,7 +73,8 @@ fn soak_ten_minutes() {
     cycles.sort_unstable();
     let p = |q: f64| cycles[((cycles.len() - 1) as f64 * q) as usize];
     println!(
-        "soak: {frames} refreshes, {} frames rendered, {worlds} worlds, {wraps} wraps, views {views:?}; \
+        "soak: {frames} refreshes, {} frames rendered, {worlds} worlds, {wraps} wraps, views {views:?}, \
+         columns {columns:?}; \
          cycles per frame median {} p95 {} max {}; {:.1} s of host time",
         cycles.len(),
         p(0.5),
