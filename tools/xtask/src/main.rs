@@ -302,7 +302,11 @@ fn docs() -> Result<()> {
     c.arg(&gba).args(["--frames", "420", "--keys", DEMO_KEYS]);
     c.arg("--gif").arg(format!("{}:60:420:4", docs.join("flight.gif").display()));
     run(&mut c)?;
-    for (name, keys) in [("view-terrain.png", "1:UP,61:"), ("view-boundaries.png", "1:UP,61:,71:SELECT,75:")] {
+    for (name, keys) in [
+        ("view-terrain.png", "1:UP,61:"),
+        ("view-boundaries.png", "1:UP,61:,71:SELECT,75:"),
+        ("view-240-columns.png", "1:UP,61:,71:SELECT+R,75:"),
+    ] {
         let mut c = runner();
         c.arg(&gba).args(["--frames", "120", "--keys", keys]);
         c.arg("--screenshot").arg(format!("120:{}", docs.join(name).display()));
