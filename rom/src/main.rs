@@ -370,7 +370,10 @@ extern "C" fn main() -> ! {
             if keys.released_bits() & bit::SELECT != 0 && !select_used {
                 view = view.next();
             }
-            if held & (bit::L | bit::R) == bit::L | bit::R && pressed & (bit::L | bit::R) != 0 {
+            if held & bit::SELECT == 0
+                && held & (bit::L | bit::R) == bit::L | bit::R
+                && pressed & (bit::L | bit::R) != 0
+            {
                 hud = !hud;
             }
             if held & bit::SELECT != 0 && pressed & bit::R != 0 {

@@ -42,18 +42,8 @@ unsafe impl Target for VramTarget {
     #[inline(always)]
     fn put_pixel(&mut self, x: usize, y: usize, c: u8) {
         if x < WIDTH && y < crate::video::HEIGHT {
-            let at = self.base + y * WIDTH + (x & !1);
-            let pair: u32;
-            // SAFETY: inside the page (checked), halfword aligned. The load
-            // is opaque, so the store below stays a halfword store (a byte
-            // store, which the compiler could make of a visible load, would
-            // fill both pixels of the pair in VRAM).
-            unsafe {
-                core::arch::asm!("ldrh {p}, [{a}]", p = out(reg) pair, a = in(reg) at, options(nostack, readonly, preserves_flags))
-            };
-            let keep = if x & 1 == 0 { pair & 0xFF00 } else { pair & 0x00FF };
-            // SAFETY: as above.
-            unsafe { *(at as *mut u16) = (keep | (c as u32) << (8 * (x as u32 & 1))) as u16 };
+            // SAFETY: inside the page (checked): a halfword of mode 4 VRAM.
+            unsafe { voxel::march::put_in_pair(self.base + y * WIDTH + (x & !1), x & 1 == 1, c) };
         }
     }
 

@@ -85,7 +85,7 @@ impl FrameLog {
             n: num("n")? as u32,
             page: num("page")? as usize,
             view: num("view")? as u32,
-            columns: if num("columns")? == 240 { voxel::Columns::Pixels } else { voxel::Columns::Pairs },
+            columns: voxel::Columns::from_count(num("columns")? as usize)?,
             seed,
             camera: voxel::Camera {
                 x: num("x")? as u32,

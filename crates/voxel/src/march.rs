@@ -32,8 +32,8 @@ use crate::cache::NEAR_BANDS;
 use crate::projection::{BAND_LEN, BANDS};
 use crate::projection::{BAND_STEP, SLICES, Z0};
 use crate::render::{
-    COLUMNS, Camera, Columns, FOG_BASE, HEIGHT, HORIZON, MARK_BACK, MARK_WIDTH, Options, SKIP_GROUPS, SKIP_LEN, SKY,
-    Scene, Stats, Target, U, U_PIXELS, WIDTH, skip_rows, slice_rows,
+    Camera, Columns, FOG_BASE, HEIGHT, HORIZON, MARK_BACK, MARK_WIDTH, Options, SKIP_GROUPS, SKIP_LEN, SKY, Scene,
+    Stats, Target, WIDTH, skip_rows, slice_rows,
 };
 use crate::trig;
 
@@ -295,9 +295,11 @@ core::arch::global_asm!(
     "    ldr   r12, [sp, #16]",
     "    ldr   r6, [sp, #4]", // vram column
     "    bhs   7b",           // no: a plain span
-    "10:",                    // a border: the span's top two rows in ui::BOUNDARY, the rest in the colour
+    "    b     17f",          // near a border: marked (colour and column loaded)
+    "10:",                    // crossed a border: marked
     "    ldr   r12, [sp, #16]",
     "    ldr   r6, [sp, #4]",
+    "17:", // the span's top two rows in ui::BOUNDARY, the rest in the colour
     "    rsb   r7, r11, r11, lsl #4",
     "    add   r7, r6, r7, lsl #4", // address of row top
     "    sub   r6, r9, r11",        // rows to fill
@@ -455,6 +457,29 @@ pub(crate) fn columns<const N: usize, T: Target>(
     Stats { samples, skipped, ..Stats::default() }
 }
 
+/// Writes palette index `c` into one pixel of the mode 4 pixel pair at
+/// address `pair` (the odd one if `odd`), keeping the other: a halfword load
+/// and a halfword store. Written out because the plain Rust
+/// `*p = (*p & 0xFF) | c << 8` may compile to a byte store of `c` at `p + 1`,
+/// which mode 4 VRAM mirrors into both pixels of the pair.
+///
+/// # Safety
+/// `pair` must be halfword aligned, readable and writable by halfword (a
+/// pair of mode 4 VRAM).
+#[instruction_set(arm::a32)]
+#[inline(always)]
+pub unsafe fn put_in_pair(pair: usize, odd: bool, c: u8) {
+    let old: u32;
+    // SAFETY: the caller's contract. The load is opaque to the compiler, so
+    // the store below stays a halfword store.
+    unsafe {
+        core::arch::asm!("ldrh {o}, [{a}]", o = out(reg) old, a = in(reg) pair, options(nostack, readonly, preserves_flags))
+    };
+    let new = if odd { (old & 0x00FF) | (c as u32) << 8 } else { (old & 0xFF00) | c as u32 };
+    // SAFETY: the caller's contract.
+    unsafe { *(pair as *mut u16) = new as u16 };
+}
+
 /// Fills the whole page of `target` with the sky of a camera pitched `pitch`
 /// (a row at a time, ten words a store), as every frame of the fast path
 /// begins; nothing if the target is not mode 4 VRAM
@@ -491,9 +516,10 @@ fn march_columns<const PIXELS: bool, T: Target>(
     // 240 columns: the y-buffer of the last even column (its stores filled
     // both pixels of each pair).
     let mut even_ybuf = HEIGHT as u32;
+    let columns = if PIXELS { Columns::Pixels } else { Columns::Pairs };
     let mut col = 0;
-    while col < if PIXELS { WIDTH } else { COLUMNS } {
-        let u = if PIXELS { U_PIXELS[col & 255] } else { U[col & 127] };
+    while col < columns.count() {
+        let u = columns.offset(col);
         let dx = cos - ((sin * u) >> 14);
         let dy = sin + ((cos * u) >> 14);
         job.px = camera.x.wrapping_add(((dx * Z0 as i32) >> 6) as u32);
@@ -518,9 +544,10 @@ fn march_columns<const PIXELS: bool, T: Target>(
                 let y = even_ybuf;
                 let at = (job.vram as usize + y as usize * WIDTH) as *mut u16;
                 let start = ((y as i32 - horizon + 256) & 511) as u32;
-                // SAFETY: pairs of the page's rows y .. ybuf <= 160, readable
-                // by byte and writable by halfword (`Target`'s contract);
-                // `SKY` has 512 entries.
+                // SAFETY: pairs of the page's rows y .. ybuf <= 160, halfword
+                // aligned (`vram_column(0)` is word aligned, the pair 2 col
+                // bytes on), readable by byte and writable by halfword
+                // (`Target`'s contract); `SKY` has 512 entries.
                 unsafe { voxel_sky_odd(at, SKY.as_ptr(), start, job.ybuf - y) };
             }
         } else {

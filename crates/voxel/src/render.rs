@@ -386,15 +386,16 @@ impl<'a, const N: usize> Scene<'a, N> {
 /// columns, [`Columns::Pixels`]).
 ///
 /// # Safety
-/// [`Target::vram_column`] hands the GBA's march an address it stores to
-/// without checks: an implementation that returns `Some(a)` promises that for
-/// every column `col` below 120, `a` is the start of 160 rows 240 bytes apart,
-/// each with a writable byte at `a + 240 * row` (a mode 4 page, or memory laid
-/// out as one), and that the 240 x 160 bytes from `vram_column(0)` are
-/// writable by word and by halfword and readable by byte (in 240-column mode
-/// the march rewrites the odd pixel of a pair by loading the even one and
-/// storing the halfword). `span`, `put` and `put_pixel` are checked by their callers'
-/// ranges only as documented on them.
+/// [`Target::vram_column`] hands the GBA's march an address it writes without
+/// checks: an implementation that returns `Some` promises that
+/// `vram_column(0)` is the word-aligned start of 240 x 160 bytes laid out as a
+/// mode 4 page (rows 240 bytes apart) that may be written by byte, halfword
+/// and word and read by byte, and that `vram_column(col)` is
+/// `vram_column(0) + 2 * col` for every `col` below 120. (The sky goes in by
+/// word; in 240-column mode the march rewrites the odd pixel of a pair by
+/// loading the even one and storing the halfword.) `span`, `put` and
+/// `put_pixel` are safe to call with any arguments: implementations check
+/// their ranges (those here ignore what falls outside the screen).
 ///
 /// A target that counts sky pixels and keeps no picture (no `vram_column`,
 /// so nothing is unchecked):
@@ -437,7 +438,11 @@ pub unsafe trait Target {
     /// assert_eq!(&frame.0[159 * 240..159 * 240 + 3], &[9, 9, 0]);
     /// ```
     fn put(&mut self, col: usize, y: usize, c: u8);
-    /// Pixel (`x`, `y`) in `c` (240-column mode, [`Columns::Pixels`]).
+    /// Pixel (`x`, `y`) in `c` (240-column mode, [`Columns::Pixels`]). In
+    /// mode 4 VRAM a byte store fills both pixels of a pair, so write the
+    /// pair's halfword, keeping the other pixel (`voxel::march::put_in_pair`
+    /// on the GBA: a plain read-modify-write in Rust may compile to a byte
+    /// store).
     ///
     /// ```
     /// use voxel::{Frame, Target};
@@ -508,8 +513,10 @@ unsafe impl Target for Frame {
     #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
     #[inline(always)]
     fn put(&mut self, col: usize, y: usize, c: u8) {
-        self.put_pixel(2 * col, y, c);
-        self.put_pixel(2 * col + 1, y, c);
+        if col < COLUMNS {
+            self.put_pixel(2 * col, y, c);
+            self.put_pixel(2 * col + 1, y, c);
+        }
     }
 
     #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
@@ -572,6 +579,22 @@ impl Columns {
         match self {
             Columns::Pairs => COLUMNS,
             Columns::Pixels => WIDTH,
+        }
+    }
+
+    /// The mode with `count` columns (120 or 240), if there is one.
+    ///
+    /// ```
+    /// use voxel::Columns;
+    /// assert_eq!(Columns::from_count(240), Some(Columns::Pixels));
+    /// assert_eq!(Columns::from_count(Columns::Pairs.count()), Some(Columns::Pairs));
+    /// assert_eq!(Columns::from_count(160), None);
+    /// ```
+    pub const fn from_count(count: usize) -> Option<Columns> {
+        match count {
+            COLUMNS => Some(Columns::Pairs),
+            WIDTH => Some(Columns::Pixels),
+            _ => None,
         }
     }
 
@@ -886,7 +909,11 @@ pub(crate) fn columns<const N: usize, T: Target>(
         sky_rows += ybuf as u32;
         let mut y = 0;
         while y < ybuf {
-            span(target, columns, col, y, y + 1, SKY[((y - horizon + 256) & 511) as usize]);
+            let c = SKY[((y - horizon + 256) & 511) as usize];
+            match columns {
+                Columns::Pairs => target.put(col, y as usize, c),
+                Columns::Pixels => target.put_pixel(col, y as usize, c),
+            }
             y += 1;
         }
         col += 1;

@@ -19,7 +19,8 @@
 //! - the HUD's number writers (`rom/src/hud.rs`) against `core::fmt`, on edge
 //!   and random values, both alignments, signed and hexadecimal.
 //!
-//! Logs `kernels: done, N window moves, M frames (S slices skipped with the relief, T without), H HUD numbers,
+//! Logs `kernels: done, N window moves, M frames (S slices skipped with the relief, T without; pixel pairs
+//! filled to the top in one pixel only: E even, O odd), H HUD numbers,
 //! checks ok` (or FAILED with
 //! the first difference).
 #![no_std]
@@ -203,9 +204,15 @@ const LINE: usize = 100;
 
 /// Random cameras over the built-in bank: the march (fast path, through the
 /// texel cache) against the portable renderer, with the bank's relief and
-/// without. Returns the frames checked and the slices the march skipped with
-/// the relief and without.
-fn frames(rng: &mut Rng, world: &mut World, window: &mut Window<64>, count: u32) -> Option<(u32, [u32; 2])> {
+/// without. A third of the frames are low and steep (at the flight's
+/// clearance, pitched 35 to 50 rows up, 240 columns): ground above the eye
+/// fills columns to the top there, and pairs whose one pixel does while the
+/// other stays open at row 0 test the odd pixel's early exit and its sky
+/// rows from the top.
+/// Returns the frames checked, the slices the march skipped with the relief
+/// and without, and the pixel pairs filled to the top in the even pixel
+/// only and in the odd one only.
+fn frames(rng: &mut Rng, world: &mut World, window: &mut Window<64>, count: u32) -> Option<(u32, [u32; 2], [u32; 2])> {
     let scratch = SCRATCH.take();
     let progress = terrain_rom::progress::Progress::new("KERNELS", 0, 1);
     let (_, parsed, _) = terrain_rom::tiles::load(scratch, &progress);
@@ -214,6 +221,7 @@ fn frames(rng: &mut Rng, world: &mut World, window: &mut Window<64>, count: u32)
     let portable = PORTABLE.take();
     let fast = &mut FAST.take().0;
     let mut skipped = [0; 2];
+    let mut one_full = [0; 2];
     // The relief as the ROM builds it for a packed bank (ARM code), against
     // the portable build: the renderer trusts its top.
     let relief = RELIEF.take();
@@ -250,8 +258,13 @@ fn frames(rng: &mut Rng, world: &mut World, window: &mut Window<64>, count: u32)
                 pitch: (rng.next_u32() % 101) as i16 - 50,
             };
             land.follow(&camera);
-            camera.z = (land.ground_height(camera.x >> 8, camera.y >> 8) + 12 + (rng.next_u32() % 400) as i32) << 8;
-            let columns = if k % 4 >= 2 { Columns::Pixels } else { Columns::Pairs };
+            let steep = k >= count / 3;
+            let above = if steep { voxel::flight::CLEARANCE } else { 12 + (rng.next_u32() % 400) as i32 };
+            camera.z = (land.ground_height(camera.x >> 8, camera.y >> 8) + above) << 8;
+            if steep {
+                camera.pitch = 5 * (k - count / 3) as i16 - 50;
+            }
+            let columns = if k % 4 >= 2 || steep { Columns::Pixels } else { Columns::Pairs };
             let options = Options { boundaries: k % 3 == 2, columns };
             if land.cache().is_some_and(|c| c.is_valid()) {
                 log!("kernels: march FAILED: the cache was not emptied by a new world");
@@ -288,6 +301,16 @@ fn frames(rng: &mut Rng, world: &mut World, window: &mut Window<64>, count: u32)
                 return None;
             }
             skipped[half] += quick.skipped;
+            if columns == Columns::Pixels {
+                let sky = voxel::palette::SKY_BASE..voxel::palette::SKY_BASE + voxel::palette::SKY_LEN;
+                for c in 0..120 {
+                    match (sky.contains(&portable.0[2 * c]), sky.contains(&portable.0[2 * c + 1])) {
+                        (false, true) => one_full[0] += 1,
+                        (true, false) => one_full[1] += 1,
+                        _ => {}
+                    }
+                }
+            }
             // 120 columns: the even byte of each pair (RAM does not mirror
             // byte stores); 240: every byte.
             let step = 240 / columns.count();
@@ -313,7 +336,7 @@ fn frames(rng: &mut Rng, world: &mut World, window: &mut Window<64>, count: u32)
             }
         }
     }
-    Some((count, skipped))
+    Some((count, skipped, one_full))
 }
 
 /// A row of text written by `core::fmt`.
@@ -390,16 +413,18 @@ extern "C" fn main() -> ! {
     let w64 = W64.take();
     let small = windows(&mut rng, world, W16.take(), 12);
     let large = windows(&mut rng, world, w64, 6);
-    let drawn = frames(&mut rng, world, w64, 16);
+    let drawn = frames(&mut rng, world, w64, 24);
     let numbers = hud_numbers(&mut rng);
     match (small, large, drawn, numbers) {
-        (Some(a), Some(b), Some((f, skipped)), Some(h)) => {
+        (Some(a), Some(b), Some((f, skipped, one_full)), Some(h)) => {
             log!(
-                "kernels: done, {} window moves, {} frames ({} slices skipped with the relief, {} without), {} HUD numbers, checks ok",
+                "kernels: done, {} window moves, {} frames ({} slices skipped with the relief, {} without; pixel pairs filled to the top in one pixel only: {} even, {} odd), {} HUD numbers, checks ok",
                 a + b,
                 f,
                 skipped[0],
                 skipped[1],
+                one_full[0],
+                one_full[1],
                 h
             )
         }

@@ -96,7 +96,8 @@ fn counts(bank: &bank::Bank<'_>, relief: &voxel::flight::Relief, f: &HashMap<&st
     let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: Some(relief) };
     let mut land = voxel::Landscape::new(*bank, parts, seed).map_err(|e| anyhow::anyhow!("{e}"))?;
     let mut frame = voxel::Frame::default();
-    let columns = if num("columns")? == 240 { voxel::Columns::Pixels } else { voxel::Columns::Pairs };
+    let columns = voxel::Columns::from_count(num("columns")? as usize)
+        .ok_or_else(|| anyhow::anyhow!("no column mode of {} columns", num("columns").unwrap_or(0)))?;
     let options = voxel::Options { boundaries: num("view")? == 1, columns };
     Ok(land.render(&camera, options, &mut frame))
 }
