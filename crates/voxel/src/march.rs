@@ -33,7 +33,7 @@ use crate::projection::{BAND_LEN, BANDS};
 use crate::projection::{BAND_STEP, SLICES, Z0};
 use crate::render::{
     Camera, Columns, FOG_BASE, HEIGHT, HORIZON, MARK_BACK, MARK_WIDTH, Options, SKIP_GROUPS, SKIP_LEN, SKY, Scene,
-    Stats, Target, WIDTH, skip_rows, slice_rows,
+    Stats, Target, skip_rows, slice_rows,
 };
 use crate::trig;
 
@@ -114,6 +114,7 @@ unsafe extern "C" {
     /// mode): `job.vram` is the pair's address, and every store keeps the
     /// pair's even byte (a byte load and a halfword store), so the page must
     /// be readable by byte and writable by halfword.
+    #[cfg(feature = "pixel-columns")]
     pub fn voxel_march_column_odd(job: *mut ColumnJob);
     /// Fills rows `0..rows` of the mode 4 page at `page` with the sky: row
     /// `y` in `sky[(start + y) & 511]`, with word stores, ten words at a time.
@@ -126,6 +127,7 @@ unsafe extern "C" {
     /// VRAM would fill both pixels). `pair` must be halfword aligned with
     /// `rows` pairs readable by byte and writable by halfword, and `sky` must point
     /// to 512 readable bytes.
+    #[cfg(feature = "pixel-columns")]
     pub fn voxel_sky_odd(pair: *mut u16, sky: *const u8, start: u32, rows: u32);
 }
 
@@ -328,7 +330,9 @@ core::arch::global_asm!(
     ".arm",
     ".align 2",
     "voxel_march voxel_march_column, 0",
+    ".if {pixels}", // the `pixel-columns` feature
     "voxel_march voxel_march_column_odd, 1",
+    ".endif",
     ".global voxel_sky_rows",
     ".type voxel_sky_rows,%function",
     "voxel_sky_rows:", // r0 page, r1 sky, r2 index of row 0, r3 rows
@@ -358,6 +362,7 @@ core::arch::global_asm!(
     "    pop   {{r4-r11, lr}}",
     "    bx    lr",
     ".size voxel_sky_rows, . - voxel_sky_rows",
+    ".if {pixels}",
     ".global voxel_sky_odd",
     ".type voxel_sky_odd,%function",
     "voxel_sky_odd:", // r0 pair address, r1 sky, r2 index of its first row, r3 rows
@@ -376,8 +381,14 @@ core::arch::global_asm!(
     "    pop   {{r4, r5}}",
     "    bx    lr",
     ".size voxel_sky_odd, . - voxel_sky_odd",
+    ".endif",
     ".thumb",
+    pixels = const PIXEL_COLUMNS,
 );
+
+/// 1 with the `pixel-columns` feature (240-column mode), else 0: the asm
+/// assembles the odd pixel's march and sky only with it.
+const PIXEL_COLUMNS: u32 = cfg!(feature = "pixel-columns") as u32;
 
 /// Per slice: `a` and `b` of [`slice_rows`], rebuilt each frame.
 #[unsafe(link_section = ".iwram.voxel_slices")]
@@ -452,6 +463,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
     sky(target, camera.pitch);
     let (samples, skipped) = match options.columns {
         Columns::Pairs => march_columns::<false, T>(job, camera, [cos, sin], horizon, target),
+        #[cfg(feature = "pixel-columns")]
         Columns::Pixels => march_columns::<true, T>(job, camera, [cos, sin], horizon, target),
     };
     Stats { samples, skipped, ..Stats::default() }
@@ -499,6 +511,32 @@ pub fn sky<T: Target>(target: &mut T, pitch: i16) {
     }
 }
 
+/// Marches the odd pixel column described by `job` (240 columns) and puts
+/// the sky back in its rows the even one's terrain filled above its own
+/// (`even_ybuf`, the even column's y-buffer, down to this one's).
+#[cfg(feature = "pixel-columns")]
+#[instruction_set(arm::a32)]
+#[inline(always)]
+fn odd_column(job: &mut ColumnJob, even_ybuf: u32, horizon: i32) {
+    // SAFETY: the job describes the cache's two rings (every index the
+    // march makes is masked inside them), the slice table and the pair
+    // of a page readable by byte and writable by halfword (`Target`'s
+    // contract).
+    unsafe { voxel_march_column_odd(job) };
+    // Rows the even pixel's terrain filled in both pixels of the
+    // pair, above this pixel's terrain: back to the sky.
+    if job.ybuf > even_ybuf {
+        let y = even_ybuf;
+        let at = (job.vram as usize + y as usize * crate::render::WIDTH) as *mut u16;
+        let start = ((y as i32 - horizon + 256) & 511) as u32;
+        // SAFETY: pairs of the page's rows y .. ybuf <= 160, halfword
+        // aligned (`vram_column(0)` is word aligned, the pair 2 col
+        // bytes on), readable by byte and writable by halfword
+        // (`Target`'s contract); `SKY` has 512 entries.
+        unsafe { voxel_sky_odd(at, SKY.as_ptr(), start, job.ybuf - y) };
+    }
+}
+
 /// Marches every column (`PIXELS`: 240 pixel columns, else 120 pairs) with
 /// `job` set up for the frame, heading (`cos`, `sin`) in 2.14; returns the
 /// samples taken and the slices skipped. One copy a mode: the pairs' loop
@@ -516,7 +554,10 @@ fn march_columns<const PIXELS: bool, T: Target>(
     // 240 columns: the y-buffer of the last even column (its stores filled
     // both pixels of each pair).
     let mut even_ybuf = HEIGHT as u32;
+    #[cfg(feature = "pixel-columns")]
     let columns = if PIXELS { Columns::Pixels } else { Columns::Pairs };
+    #[cfg(not(feature = "pixel-columns"))]
+    let columns = Columns::Pairs;
     let mut col = 0;
     while col < columns.count() {
         let u = columns.offset(col);
@@ -535,21 +576,8 @@ fn march_columns<const PIXELS: bool, T: Target>(
             None => 0,
         };
         if PIXELS && col & 1 != 0 {
-            // SAFETY: as below; the page is readable by byte and writable
-            // by halfword (`Target`'s contract).
-            unsafe { voxel_march_column_odd(job) };
-            // Rows the even pixel's terrain filled in both pixels of the
-            // pair, above this pixel's terrain: back to the sky.
-            if job.ybuf > even_ybuf {
-                let y = even_ybuf;
-                let at = (job.vram as usize + y as usize * WIDTH) as *mut u16;
-                let start = ((y as i32 - horizon + 256) & 511) as u32;
-                // SAFETY: pairs of the page's rows y .. ybuf <= 160, halfword
-                // aligned (`vram_column(0)` is word aligned, the pair 2 col
-                // bytes on), readable by byte and writable by halfword
-                // (`Target`'s contract); `SKY` has 512 entries.
-                unsafe { voxel_sky_odd(at, SKY.as_ptr(), start, job.ybuf - y) };
-            }
+            #[cfg(feature = "pixel-columns")]
+            odd_column(job, even_ybuf, horizon);
         } else {
             // SAFETY: the job describes the cache's two rings (every index
             // the march makes is masked inside them), the slice table and a
@@ -561,5 +589,8 @@ fn march_columns<const PIXELS: bool, T: Target>(
         skipped += job.skipped;
         col += 1;
     }
+    // Read by the 240-column mode only.
+    #[cfg(not(feature = "pixel-columns"))]
+    let _ = (even_ybuf, horizon);
     (samples, skipped)
 }

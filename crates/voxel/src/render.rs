@@ -550,22 +550,27 @@ pub(crate) static U: [i32; 128] = offsets::<COLUMNS, 128>();
 
 /// Screen-column offsets of the 240 pixel columns ([`offsets`]; read once a
 /// column, so in ROM on the GBA, sparing IWRAM).
+#[cfg(feature = "pixel-columns")]
 pub(crate) static U_PIXELS: [i32; 256] = offsets::<WIDTH, 256>();
 
 /// How wide the rendered columns are.
 ///
 /// ```
 /// use voxel::Columns;
-/// assert_eq!((Columns::Pairs.count(), Columns::Pixels.count()), (120, 240));
 /// assert_eq!(Columns::default(), Columns::Pairs);
+/// assert_eq!(Columns::Pairs.count(), 120);
+/// #[cfg(feature = "pixel-columns")]
+/// assert_eq!(Columns::Pixels.count(), 240);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Columns {
-    /// 120 columns two pixels wide (the default; about half the time of
-    /// [`Columns::Pixels`]).
+    /// 120 columns two pixels wide (the default; about half the time of 240).
     #[default]
     Pairs,
-    /// 240 columns, one per pixel: twice the detail across the screen.
+    /// 240 columns, one per pixel: twice the detail across the screen
+    /// (with the `pixel-columns` feature, a default one: without it the GBA
+    /// build leaves out the code, about 2 KB of IWRAM).
+    #[cfg(feature = "pixel-columns")]
     Pixels,
 }
 
@@ -573,11 +578,14 @@ impl Columns {
     /// Columns across the screen.
     ///
     /// ```
+    /// assert_eq!(voxel::Columns::Pairs.count(), voxel::render::COLUMNS);
+    /// #[cfg(feature = "pixel-columns")]
     /// assert_eq!(voxel::Columns::Pixels.count(), voxel::render::WIDTH);
     /// ```
     pub const fn count(self) -> usize {
         match self {
             Columns::Pairs => COLUMNS,
+            #[cfg(feature = "pixel-columns")]
             Columns::Pixels => WIDTH,
         }
     }
@@ -586,13 +594,15 @@ impl Columns {
     ///
     /// ```
     /// use voxel::Columns;
-    /// assert_eq!(Columns::from_count(240), Some(Columns::Pixels));
     /// assert_eq!(Columns::from_count(Columns::Pairs.count()), Some(Columns::Pairs));
     /// assert_eq!(Columns::from_count(160), None);
+    /// #[cfg(feature = "pixel-columns")]
+    /// assert_eq!(Columns::from_count(240), Some(Columns::Pixels));
     /// ```
     pub const fn from_count(count: usize) -> Option<Columns> {
         match count {
             COLUMNS => Some(Columns::Pairs),
+            #[cfg(feature = "pixel-columns")]
             WIDTH => Some(Columns::Pixels),
             _ => None,
         }
@@ -605,6 +615,7 @@ impl Columns {
     pub(crate) fn offset(self, col: usize) -> i32 {
         match self {
             Columns::Pairs => U[col & 127],
+            #[cfg(feature = "pixel-columns")]
             Columns::Pixels => U_PIXELS[col & 255],
         }
     }
@@ -729,8 +740,11 @@ pub const MARK_ROWS: i32 = 2;
 /// ```
 /// let boundary_view = voxel::Options { boundaries: true, ..Default::default() };
 /// assert_ne!(boundary_view, voxel::Options::default());
-/// let sharp = voxel::Options { columns: voxel::Columns::Pixels, ..Default::default() };
-/// assert_eq!(sharp.columns.count(), 240);
+/// #[cfg(feature = "pixel-columns")]
+/// {
+///     let sharp = voxel::Options { columns: voxel::Columns::Pixels, ..Default::default() };
+///     assert_eq!(sharp.columns.count(), 240);
+/// }
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Options {
@@ -753,10 +767,13 @@ pub struct Options {
 /// let stats = land.render(&camera, voxel::Options::default(), &mut *Box::new(voxel::Frame::default()));
 /// // Every pixel pair of the 120 columns is terrain or sky.
 /// assert_eq!(stats.span_rows + stats.sky_rows, 120 * 160);
-/// let pixels = voxel::Options { columns: voxel::Columns::Pixels, ..Default::default() };
-/// let stats = land.render(&camera, pixels, &mut *Box::new(voxel::Frame::default()));
-/// assert_eq!(stats.span_rows + stats.sky_rows, 240 * 160); // every pixel
-/// assert!(stats.samples > 120 * 20); // 240 columns to march
+/// #[cfg(feature = "pixel-columns")]
+/// {
+///     let pixels = voxel::Options { columns: voxel::Columns::Pixels, ..Default::default() };
+///     let stats = land.render(&camera, pixels, &mut *Box::new(voxel::Frame::default()));
+///     assert_eq!(stats.span_rows + stats.sky_rows, 240 * 160); // every pixel
+///     assert!(stats.samples > 120 * 20); // 240 columns to march
+/// }
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Stats {
@@ -912,6 +929,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
             let c = SKY[((y - horizon + 256) & 511) as usize];
             match columns {
                 Columns::Pairs => target.put(col, y as usize, c),
+                #[cfg(feature = "pixel-columns")]
                 Columns::Pixels => target.put_pixel(col, y as usize, c),
             }
             y += 1;
@@ -927,6 +945,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
 fn span<T: Target>(target: &mut T, columns: Columns, col: usize, y0: i32, y1: i32, c: u8) {
     match columns {
         Columns::Pairs => target.span(col, y0 as usize, y1 as usize, c),
+        #[cfg(feature = "pixel-columns")]
         Columns::Pixels => target.pixel_span(col, y0 as usize, y1 as usize, c),
     }
 }
@@ -941,6 +960,12 @@ mod tests {
     fn column_offsets_are_pinned() {
         assert_eq!((U[0], U[1], U[59], U[60], U[119]), (-16247, -15974, -136, 136, 16247));
         assert!((0..COLUMNS).all(|c| U[c] == -U[COLUMNS - 1 - c]));
+    }
+
+    /// The 240 pixel columns' offsets: (2 x + 1 - 240) / 240 in 2.14.
+    #[cfg(feature = "pixel-columns")]
+    #[test]
+    fn pixel_column_offsets_are_pinned() {
         // Pixel columns: (2 x + 1 - 240) / 240; pixel pair c's two lie
         // either side of the pair's own offset.
         assert_eq!((U_PIXELS[0], U_PIXELS[119], U_PIXELS[120], U_PIXELS[239]), (-16315, -68, 68, 16315));

@@ -461,7 +461,13 @@ proptest! {
         let walls_bytes;
         let bytes: &[u8] = if walls { walls_bytes = walls_bank(); &walls_bytes } else { bank_bytes() };
         let relief = Box::new(Relief::of(&bank::parse(bytes).unwrap()));
+        #[cfg(feature = "pixel-columns")]
         let columns = if pixels { voxel::Columns::Pixels } else { voxel::Columns::Pairs };
+        #[cfg(not(feature = "pixel-columns"))]
+        let columns = {
+            let _ = pixels;
+            voxel::Columns::Pairs
+        };
         let options = Options { boundaries, columns };
         let draw = |relief: Option<&Relief>| {
             let mut memory = Memory::default();
