@@ -17,7 +17,7 @@
 //! one has the top two rows of its span drawn in the boundary colour
 //! (`render::MARK_BACK`, `MARK_WIDTH`, `MARK_ROWS`).
 //!
-//! In 240-column mode ([`crate::Columns::Pixels`]) each pixel column is
+//! In 240-column mode (`Columns::Pixels`) each pixel column is
 //! marched alone: an even one with the byte stores above (they fill both
 //! pixels of the pair), the odd one after it with a byte load of the even
 //! pixel, an orr and a halfword store; then the rows the even pixel's terrain
@@ -471,7 +471,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
 
 /// Writes palette index `c` into one pixel of the mode 4 pixel pair at
 /// address `pair` (the odd one if `odd`), keeping the other: a halfword load
-/// and a halfword store. Written out because the plain Rust
+/// and a halfword store, both asm. Written out because the plain Rust
 /// `*p = (*p & 0xFF) | c << 8` may compile to a byte store of `c` at `p + 1`,
 /// which mode 4 VRAM mirrors into both pixels of the pair.
 ///
@@ -482,14 +482,16 @@ pub(crate) fn columns<const N: usize, T: Target>(
 #[inline(always)]
 pub unsafe fn put_in_pair(pair: usize, odd: bool, c: u8) {
     let old: u32;
-    // SAFETY: the caller's contract. The load is opaque to the compiler, so
-    // the store below stays a halfword store.
+    // SAFETY: the caller's contract. Load and store are both asm, so the
+    // compiler cannot narrow the store to a byte.
     unsafe {
         core::arch::asm!("ldrh {o}, [{a}]", o = out(reg) old, a = in(reg) pair, options(nostack, readonly, preserves_flags))
     };
     let new = if odd { (old & 0x00FF) | (c as u32) << 8 } else { (old & 0xFF00) | c as u32 };
     // SAFETY: the caller's contract.
-    unsafe { *(pair as *mut u16) = new as u16 };
+    unsafe {
+        core::arch::asm!("strh {n}, [{a}]", n = in(reg) new, a = in(reg) pair, options(nostack, preserves_flags))
+    };
 }
 
 /// Fills the whole page of `target` with the sky of a camera pitched `pitch`

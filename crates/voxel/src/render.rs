@@ -1,5 +1,5 @@
 //! The column renderer (Voxel Space, after Comanche): for each of 120 screen
-//! columns (two pixels wide; or 240, one pixel wide, [`Columns::Pixels`]),
+//! columns (two pixels wide; or 240, one pixel wide, `Columns::Pixels`),
 //! march 96 depth slices front to back through the
 //! height field; a sample that rises above everything drawn so far in its
 //! column (the y-buffer) fills the rows up to it; what stays open at the top
@@ -54,7 +54,8 @@ pub struct Camera {
     pub z: i32,
     /// Heading, 65,536 steps per turn; 0 looks along +x, 16,384 along +y.
     pub heading: u16,
-    /// Horizon offset, screen pixels (positive looks down).
+    /// Horizon offset, screen pixels: positive moves the horizon (and the
+    /// picture) down the screen, as looking up does.
     pub pitch: i16,
 }
 
@@ -383,7 +384,7 @@ impl<'a, const N: usize> Scene<'a, N> {
 }
 
 /// Where a frame goes: palette indices, in column pairs (or single pixel
-/// columns, [`Columns::Pixels`]).
+/// columns, `Columns::Pixels`).
 ///
 /// # Safety
 /// [`Target::vram_column`] hands the GBA's march an address it writes without
@@ -438,7 +439,7 @@ pub unsafe trait Target {
     /// assert_eq!(&frame.0[159 * 240..159 * 240 + 3], &[9, 9, 0]);
     /// ```
     fn put(&mut self, col: usize, y: usize, c: u8);
-    /// Pixel (`x`, `y`) in `c` (240-column mode, [`Columns::Pixels`]). In
+    /// Pixel (`x`, `y`) in `c` (240-column mode, `Columns::Pixels`). In
     /// mode 4 VRAM a byte store fills both pixels of a pair, so write the
     /// pair's halfword, keeping the other pixel (`voxel::march::put_in_pair`
     /// on the GBA: a plain read-modify-write in Rust may compile to a byte
@@ -563,6 +564,7 @@ pub(crate) static U_PIXELS: [i32; 256] = offsets::<WIDTH, 256>();
 /// assert_eq!(Columns::Pixels.count(), 240);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive] // `Pixels` comes with a feature: matches elsewhere need a `_` arm
 pub enum Columns {
     /// 120 columns two pixels wide (the default; about half the time of 240).
     #[default]
@@ -786,7 +788,8 @@ pub struct Stats {
     pub draws: u32,
     /// Visible runs: draws whose column's previous slice (sampled, not
     /// skipped) did not draw, so each starts a run of draws by consecutive
-    /// samples (a run's spans join into one stretch of rows).
+    /// samples; `draws / runs` is how many samples in a row rise above the
+    /// y-buffer on average.
     pub runs: u32,
     /// Rows of terrain drawn, summed over the columns (pixel pairs, or
     /// pixels in 240-column mode).
@@ -926,17 +929,23 @@ pub(crate) fn columns<const N: usize, T: Target>(
         sky_rows += ybuf as u32;
         let mut y = 0;
         while y < ybuf {
-            let c = SKY[((y - horizon + 256) & 511) as usize];
-            match columns {
-                Columns::Pairs => target.put(col, y as usize, c),
-                #[cfg(feature = "pixel-columns")]
-                Columns::Pixels => target.put_pixel(col, y as usize, c),
-            }
+            put(target, columns, col, y, SKY[((y - horizon + 256) & 511) as usize]);
             y += 1;
         }
         col += 1;
     }
     Stats { samples, draws, runs, span_rows, sky_rows, skipped }
+}
+
+/// Row `y` of column `col` of `columns` in `c`.
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+#[inline(always)]
+fn put<T: Target>(target: &mut T, columns: Columns, col: usize, y: i32, c: u8) {
+    match columns {
+        Columns::Pairs => target.put(col, y as usize, c),
+        #[cfg(feature = "pixel-columns")]
+        Columns::Pixels => target.put_pixel(col, y as usize, c),
+    }
 }
 
 /// Rows `y0 .. y1` of column `col` of `columns` in `c`.

@@ -14,13 +14,15 @@
 //!   portable renderer's, byte for byte, and so do its samples and skipped
 //!   slices. Frames of 120 columns go to RAM laid out as mode 4; frames of
 //!   240 to VRAM itself, whose byte stores fill both pixels of a pair (what
-//!   the odd pixel's halfword stores must undo).
+//!   the odd pixel's halfword stores must undo); and single pixels written
+//!   into VRAM pairs the way a target's `put_pixel` does, against a copy in
+//!   RAM.
 //!
 //! - the HUD's number writers (`rom/src/hud.rs`) against `core::fmt`, on edge
 //!   and random values, both alignments, signed and hexadecimal.
 //!
 //! Logs `kernels: done, N window moves, M frames (S slices skipped with the relief, T without; pixel pairs
-//! filled to the top in one pixel only: E even, O odd), H HUD numbers,
+//! filled to the top in one pixel only: E even, O odd), H HUD numbers, P pixels written into VRAM pairs,
 //! checks ok` (or FAILED with
 //! the first difference).
 #![no_std]
@@ -205,10 +207,10 @@ const LINE: usize = 100;
 /// Random cameras over the built-in bank: the march (fast path, through the
 /// texel cache) against the portable renderer, with the bank's relief and
 /// without. A third of the frames are low and steep (at the flight's
-/// clearance, pitched 35 to 50 rows up, 240 columns): ground above the eye
-/// fills columns to the top there, and pairs whose one pixel does while the
-/// other stays open at row 0 test the odd pixel's early exit and its sky
-/// rows from the top.
+/// clearance, the horizon raised 35 to 50 rows, looking down; 240 columns):
+/// ground above the eye fills columns to the top there, and pairs whose one
+/// pixel does while the other stays open at row 0 test the odd pixel's early
+/// exit and its sky rows from the top.
 /// Returns the frames checked, the slices the march skipped with the relief
 /// and without, and the pixel pairs filled to the top in the even pixel
 /// only and in the odd one only.
@@ -273,19 +275,16 @@ fn frames(rng: &mut Rng, world: &mut World, window: &mut Window<64>, count: u32)
             let slow = voxel::render(&land.scene(), &camera, options, portable);
             land.follow_cache(&camera)?;
             let vram = terrain_rom::video::Page::new(0);
-            let quick = match columns {
-                Columns::Pairs => {
-                    voxel::render(&land.scene(), &camera, options, &mut RamPage(fast.as_mut_ptr() as usize))
+            let quick = if columns == Columns::Pairs {
+                voxel::render(&land.scene(), &camera, options, &mut RamPage(fast.as_mut_ptr() as usize))
+            } else {
+                let quick = voxel::render(&land.scene(), &camera, options, &mut RamPage(vram.as_ptr() as usize));
+                for (i, pair) in fast.chunks_exact_mut(2).enumerate() {
+                    // SAFETY: page 0 of mode 4 VRAM holds 19,200 halfwords.
+                    let v = unsafe { vram.as_ptr().add(i).read_volatile() };
+                    (pair[0], pair[1]) = (v as u8, (v >> 8) as u8);
                 }
-                Columns::Pixels => {
-                    let quick = voxel::render(&land.scene(), &camera, options, &mut RamPage(vram.as_ptr() as usize));
-                    for (i, pair) in fast.chunks_exact_mut(2).enumerate() {
-                        // SAFETY: page 0 of mode 4 VRAM holds 19,200 halfwords.
-                        let v = unsafe { vram.as_ptr().add(i).read_volatile() };
-                        (pair[0], pair[1]) = (v as u8, (v >> 8) as u8);
-                    }
-                    quick
-                }
+                quick
             };
             if (quick.samples, quick.skipped) != (slow.samples, slow.skipped) {
                 log!(
@@ -404,6 +403,38 @@ fn hud_numbers(rng: &mut Rng) -> Option<u32> {
     Some(checked)
 }
 
+/// `voxel::march::put_in_pair` (what a target's `put_pixel` writes VRAM
+/// with) on mode 4 VRAM itself, where a byte store would fill both pixels:
+/// random pixels of 64 pairs of page 1 written one at a time, against a copy
+/// in RAM. Returns the pixels written.
+fn pixels_in_pairs(rng: &mut Rng) -> Option<u32> {
+    let page = terrain_rom::video::Page::new(1).as_ptr();
+    let mut model = [0u8; 128];
+    for (i, pair) in model.chunks_exact_mut(2).enumerate() {
+        let v = rng.next_u32() as u16;
+        (pair[0], pair[1]) = (v as u8, (v >> 8) as u8);
+        // SAFETY: page 1 of mode 4 VRAM holds 19,200 halfwords.
+        unsafe { page.add(i).write_volatile(v) };
+    }
+    let writes = 256;
+    for _ in 0..writes {
+        let x = (rng.next_u32() % 128) as usize;
+        let c = rng.next_u32() as u8;
+        // SAFETY: a halfword of VRAM page 1 (x < 128).
+        unsafe { voxel::march::put_in_pair(page.add(x / 2) as usize, x & 1 == 1, c) };
+        model[x] = c;
+    }
+    for (i, pair) in model.chunks_exact(2).enumerate() {
+        // SAFETY: as above.
+        let v = unsafe { page.add(i).read_volatile() };
+        if (v as u8, (v >> 8) as u8) != (pair[0], pair[1]) {
+            log!("kernels: pixels FAILED: pair {} is {:#06x} in VRAM, {:02x}{:02x} written", i, v, pair[1], pair[0]);
+            return None;
+        }
+    }
+    Some(writes)
+}
+
 #[unsafe(no_mangle)]
 extern "C" fn main() -> ! {
     terrain_rom::init();
@@ -415,17 +446,19 @@ extern "C" fn main() -> ! {
     let large = windows(&mut rng, world, w64, 6);
     let drawn = frames(&mut rng, world, w64, 24);
     let numbers = hud_numbers(&mut rng);
-    match (small, large, drawn, numbers) {
-        (Some(a), Some(b), Some((f, skipped, one_full)), Some(h)) => {
+    let pixels = pixels_in_pairs(&mut rng);
+    match (small, large, drawn, numbers, pixels) {
+        (Some(a), Some(b), Some((f, skipped, one_full)), Some(h), Some(p)) => {
             log!(
-                "kernels: done, {} window moves, {} frames ({} slices skipped with the relief, {} without; pixel pairs filled to the top in one pixel only: {} even, {} odd), {} HUD numbers, checks ok",
+                "kernels: done, {} window moves, {} frames ({} slices skipped with the relief, {} without; pixel pairs filled to the top in one pixel only: {} even, {} odd), {} HUD numbers, {} pixels written into VRAM pairs, checks ok",
                 a + b,
                 f,
                 skipped[0],
                 skipped[1],
                 one_full[0],
                 one_full[1],
-                h
+                h,
+                p
             )
         }
         _ => log!("kernels: done, checks FAILED"),
