@@ -499,8 +499,8 @@ pub unsafe fn put_in_pair(pair: usize, odd: bool, c: u8) {
 /// begins; nothing if the target is not mode 4 VRAM
 /// ([`Target::vram_column`]). Public so that a benchmark can time it alone.
 ///
-/// On the GBA (a target whose `vram_column` is `Some`): `sky(&mut
-/// VramTarget::new(page), 0)`.
+/// The ROM times it at boot with its own mode 4 target:
+/// `sky(&mut VramTarget::new(page), 0)`.
 #[instruction_set(arm::a32)]
 #[inline(always)]
 pub fn sky<T: Target>(target: &mut T, pitch: i16) {
