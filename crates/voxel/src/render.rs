@@ -405,11 +405,6 @@ impl<'a, const N: usize> Scene<'a, N> {
 /// struct SkyCounter(usize);
 /// // SAFETY: `vram_column` is the default `None`.
 /// unsafe impl voxel::Target for SkyCounter {
-///     fn span(&mut self, col: usize, y0: usize, y1: usize, c: u8) {
-///         for y in y0..y1 {
-///             self.put(col, y, c);
-///         }
-///     }
 ///     fn put(&mut self, _col: usize, _y: usize, c: u8) {
 ///         let sky = voxel::palette::SKY_BASE..voxel::palette::SKY_BASE + voxel::palette::SKY_LEN;
 ///         self.0 += 2 * sky.contains(&c) as usize; // a pair of pixels
@@ -429,7 +424,17 @@ pub unsafe trait Target {
     /// frame.span(3, 10, 12, 7);
     /// assert_eq!((frame.0[10 * 240 + 6], frame.0[11 * 240 + 7], frame.0[12 * 240 + 6]), (7, 7, 0));
     /// ```
-    fn span(&mut self, col: usize, y0: usize, y1: usize, c: u8);
+    ///
+    /// By default one [`Target::put`] a row.
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
+    fn span(&mut self, col: usize, y0: usize, y1: usize, c: u8) {
+        let mut y = y0;
+        while y < y1 {
+            self.put(col, y, c);
+            y += 1;
+        }
+    }
     /// Row `y` of column `col` in `c`.
     ///
     /// ```
@@ -501,16 +506,6 @@ impl Default for Frame {
 
 // SAFETY: `vram_column` is `None`: the march never writes through it.
 unsafe impl Target for Frame {
-    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
-    #[inline(always)]
-    fn span(&mut self, col: usize, y0: usize, y1: usize, c: u8) {
-        let mut y = y0;
-        while y < y1 {
-            self.put(col, y, c);
-            y += 1;
-        }
-    }
-
     #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
     #[inline(always)]
     fn put(&mut self, col: usize, y: usize, c: u8) {

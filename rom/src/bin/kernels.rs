@@ -65,16 +65,6 @@ struct RamPage(usize);
 unsafe impl Target for RamPage {
     #[instruction_set(arm::a32)]
     #[inline(always)]
-    fn span(&mut self, col: usize, y0: usize, y1: usize, c: u8) {
-        let mut y = y0;
-        while y < y1 {
-            self.put(col, y, c);
-            y += 1;
-        }
-    }
-
-    #[instruction_set(arm::a32)]
-    #[inline(always)]
     fn put(&mut self, col: usize, y: usize, c: u8) {
         if col < 120 && y < 160 {
             // SAFETY: inside the 38,400-byte buffer.
