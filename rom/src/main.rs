@@ -26,7 +26,7 @@ use terrain_rom::{bookmark, log, map, refresh, tiles, wait_vblank};
 use voxel::cache::TexelCache;
 use voxel::flight::{self, Controls, Relief};
 use voxel::palette::{MOODS, Mood, ui};
-use voxel::{Camera, Columns, Landscape, Options, Parts};
+use voxel::{Camera, Columns, Landscape, Options, PageSky, Parts};
 
 /// Tile references around the camera (4 KB, EWRAM: read by the texel
 /// cache's fills, not by the march).
@@ -65,6 +65,16 @@ impl View {
 
     fn number(self) -> u32 {
         self as u32
+    }
+}
+
+/// The sky's work in a frame as the log writes it: `page` (the whole page
+/// filled) or the rows repainted (the tests and the bench read it back).
+struct SkyWork(bool, u32);
+
+impl core::fmt::Display for SkyWork {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        if self.0 { f.write_str("page") } else { write!(f, "{}", self.1) }
     }
 }
 
@@ -333,6 +343,8 @@ extern "C" fn main() -> ! {
     let mut frame: u32 = 0;
     let mut done = refresh::count();
     let mut window_cycles = 0u32;
+    // What each page holds of the sky from its last 3D frame.
+    let mut page_skies = [PageSky::new(), PageSky::new()];
     loop {
         // Replay every refresh since the last frame: the keys held then, one
         // refresh of motion each.
@@ -347,6 +359,11 @@ extern "C" fn main() -> ! {
             keys.advance(refresh::keys_at(r));
             let pressed = keys.pressed_bits();
             let held = keys.held_bits();
+            // A fresh SELECT press is not used yet (before the combinations
+            // below, which may use it at once: SELECT and START together).
+            if pressed & bit::SELECT != 0 {
+                select_used = false;
+            }
             if pressed & bit::START != 0 && held & bit::SELECT != 0 {
                 // SELECT + START: bookmark this world and camera.
                 select_used = true;
@@ -363,9 +380,6 @@ extern "C" fn main() -> ! {
                 Hud::set_colours(fg, bg);
                 // A new world under the camera: onto its ground at once.
                 land.settle(&mut camera);
-            }
-            if pressed & bit::SELECT != 0 {
-                select_used = false;
             }
             if keys.released_bits() & bit::SELECT != 0 && !select_used {
                 view = view.next();
@@ -395,16 +409,22 @@ extern "C" fn main() -> ! {
         let mut cache_entries = 0;
         let tr = Cycles::now();
         let (mut samples, mut skipped) = (0, 0);
+        // Whether the render filled the whole sky, and the sky rows it
+        // repainted instead.
+        let (mut sky_filled, mut repainted) = (false, 0);
         match view {
             View::Terrain | View::Boundaries => {
                 let tc = Cycles::now();
                 cache_entries = land.follow_cache(&camera).map_or(0, |u| u.written);
                 cache_cycles = tc.elapsed();
                 let options = Options { boundaries: view == View::Boundaries, columns };
-                let stats = voxel::render(&land.scene(), &camera, options, &mut VramTarget::new(page));
+                let sky = &mut page_skies[screen.shown() ^ 1];
+                let stats = voxel::render(&land.scene(), &camera, options, &mut VramTarget::with_sky(page, sky));
                 (samples, skipped) = (stats.samples, stats.skipped);
+                (sky_filled, repainted) = (stats.sky_filled, stats.repainted_rows);
             }
             View::Map => {
+                page_skies[screen.shown() ^ 1].invalidate();
                 page.clear(ui::GREY);
                 map::draw(page, map_land, &land.scene(), land.seed(), &camera, 56, 8);
             }
@@ -414,6 +434,7 @@ extern "C" fn main() -> ! {
         if let Some((text, until)) = message {
             if (until.wrapping_sub(now) as i32) > 0 {
                 draw_message(page, text);
+                page_skies[screen.shown() ^ 1].invalidate();
             } else {
                 message = None;
             }
@@ -428,7 +449,7 @@ extern "C" fn main() -> ! {
         let cycles = t.elapsed() - world_cycles + hud_show_cycles;
         log!(
             Level::Debug,
-            "frame n={} page={} view={} columns={} cycles={} render={} window={} window_tiles={} cache={} cache_entries={} samples={} skipped={} refreshes={} hud_show={} hud_objects={} {}",
+            "frame n={} page={} view={} columns={} cycles={} render={} window={} window_tiles={} cache={} cache_entries={} samples={} skipped={} sky={} refreshes={} hud_objects={} {}",
             frame,
             screen.shown() ^ 1,
             view.number(),
@@ -441,8 +462,8 @@ extern "C" fn main() -> ! {
             cache_entries,
             samples,
             skipped,
+            SkyWork(sky_filled, repainted),
             refreshes,
-            hud_show_cycles,
             hud_objects,
             Place(seed, &camera)
         );

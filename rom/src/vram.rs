@@ -3,24 +3,36 @@
 //! two-pixel column).
 
 use crate::video::{Page, WIDTH};
-use voxel::Target;
+use voxel::{PageSky, Target};
 
-/// A mode 4 page as a [`voxel::Target`].
-pub struct VramTarget {
+/// A mode 4 page as a [`voxel::Target`], with or without the memory of the
+/// sky it holds ([`PageSky`]).
+pub struct VramTarget<'a> {
     base: usize,
+    sky: Option<&'a mut PageSky>,
 }
 
-impl VramTarget {
-    /// The target for `page`.
+impl VramTarget<'static> {
+    /// The target for `page`, which keeps no memory of its sky: every frame
+    /// fills the whole sky.
     pub fn new(page: Page) -> Self {
-        VramTarget { base: page.as_ptr() as usize }
+        VramTarget { base: page.as_ptr() as usize, sky: None }
+    }
+}
+
+impl<'a> VramTarget<'a> {
+    /// The target for `page`, whose last frame's sky `sky` remembers (one
+    /// `PageSky` per page, invalidated whenever anything else is drawn into
+    /// the page): a frame repaints only the sky that changed.
+    pub fn with_sky(page: Page, sky: &'a mut PageSky) -> Self {
+        VramTarget { base: page.as_ptr() as usize, sky: Some(sky) }
     }
 }
 
 // SAFETY: a page is a mode 4 page (`Page::new`): 160 rows of 240 bytes,
 // writable by byte (mirrored into the pair) and by word, readable and
 // writable by halfword.
-unsafe impl Target for VramTarget {
+unsafe impl Target for VramTarget<'_> {
     #[instruction_set(arm::a32)]
     #[inline(always)]
     fn span(&mut self, col: usize, y0: usize, y1: usize, c: u8) {
@@ -51,6 +63,12 @@ unsafe impl Target for VramTarget {
     #[inline(always)]
     fn vram_column(&self, col: usize) -> Option<usize> {
         Some(self.base + 2 * col)
+    }
+
+    #[instruction_set(arm::a32)]
+    #[inline(always)]
+    fn page_sky(&mut self) -> Option<&mut PageSky> {
+        self.sky.as_deref_mut()
     }
 
     #[instruction_set(arm::a32)]

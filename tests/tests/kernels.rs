@@ -29,4 +29,15 @@ fn arm_kernels_equal_their_portable_twins() {
     let even: u32 = one_full.split(' ').next().unwrap().parse().unwrap();
     let odd: u32 = one_full.split(" even, ").nth(1).and_then(|r| r.split(' ').next()).unwrap().parse().unwrap();
     assert!(even > 0 && odd > 0, "{done}");
+    // The flight over a page that remembers its sky: most frames repainted
+    // some rows (the page equal to a frame drawn whole each time), and the
+    // pitch's moves made it fill the whole sky again now and then.
+    // "48 frames on a page that remembers its sky (42 repainted 5756 rows, 6 filled it whole)"
+    let sky = report.lines().find(|l| l.starts_with("kernels: sky: ")).expect("the sky's line");
+    assert!(sky.contains(" frames on a page that remembers its sky ("), "{sky}");
+    let n: Vec<u32> =
+        sky.split(|c: char| !c.is_ascii_digit()).filter(|w| !w.is_empty()).map(|w| w.parse().unwrap()).collect();
+    let (frames, repainting, rows, fills) = (n[0], n[1], n[2], n[3]);
+    assert_eq!(frames, 48, "{sky}");
+    assert!(repainting >= frames / 2 && rows > repainting && fills >= 1 && repainting + fills <= frames, "{sky}");
 }

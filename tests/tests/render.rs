@@ -54,6 +54,24 @@ fn pixel_columns_equal_the_host_reference() {
     }
 }
 
+/// Each page remembers the sky of its last 3D frame and the next frame there
+/// repaints only what changed (`voxel::PageSky`): after anything else was
+/// drawn into the page (the map view, a message), the frames are still whole.
+#[test]
+fn frames_after_the_map_and_a_message_equal_the_host_reference() {
+    // The map view (SELECT twice) and back (a third time); a bookmark's
+    // message (SELECT + START) over the sky (climbing, looking up), shown
+    // for two seconds and gone. Two frames each: one on each page.
+    let message = "21:SELECT+DOWN+A,81:A,141:SELECT+START,143:A";
+    for (keys, n) in [("21:SELECT,23:,25:SELECT,27:,29:SELECT,31:UP", 25), (message, 240)] {
+        for n in [n, n + 1] {
+            let (log, page) = rendered(keys, n);
+            assert_eq!(log.view, 0, "{keys}");
+            assert_equal(keys, &log, &page);
+        }
+    }
+}
+
 #[test]
 fn boundary_view_equals_the_host_reference() {
     let (log, page) = rendered("21:SELECT,25:UP", 40);

@@ -3,6 +3,7 @@
 //!
 //! - [`trig`]: integer sine table.
 //! - [`projection`]: depth slices, level of detail, reciprocal table, fog levels.
+//! - [`page`]: what a mode 4 page keeps of its sky between frames.
 //! - [`palette`]: the 256-colour plan (interface, sky, 4 fog levels of terrain).
 //! - [`render`](mod@render): camera, scene (tile window + bank), the
 //!   reference column renderer (host and GBA).
@@ -22,18 +23,22 @@ pub mod flight;
 pub mod landscape;
 #[cfg(target_arch = "arm")]
 pub mod march;
+pub mod page;
 pub mod palette;
 pub mod projection;
 pub mod render;
 pub mod trig;
 
 pub use landscape::{Landscape, LandscapeError, Parts};
+pub use page::PageSky;
 pub use render::{Camera, Columns, Frame, Options, Scene, SceneError, Stats, Target};
 
 /// Renders one frame of `scene` from `camera` into `target`, every pixel of
 /// it: the reference path writes each once (terrain front to back, then the
 /// sky above it); the GBA's march fills the page with the sky first, whole
-/// rows of word stores, and draws the terrain over it.
+/// rows of word stores, and draws the terrain over it, or, when the target's
+/// [`PageSky`] holds the page's last frame at the same horizon, repaints
+/// only the sky rows that frame's terrain covered.
 ///
 /// ```
 /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
@@ -58,6 +63,10 @@ pub fn render<const N: usize, T: Target>(
         && cache.is_valid()
     {
         return march::columns(scene, cache, camera, options, target);
+    }
+    // The reference path writes every pixel and keeps no tops.
+    if let Some(sky) = target.page_sky() {
+        sky.invalidate();
     }
     render::columns::<N, T>(scene, camera, options, target)
 }

@@ -23,6 +23,12 @@
 //! pixel, an orr and a halfword store; then the rows the even pixel's terrain
 //! filled above the odd pixel's go back to the sky.
 //!
+//! The sky: a frame whose target keeps a [`crate::PageSky`] holding the
+//! page's last frame at the same horizon repaints, after each column (each
+//! even pixel's, in 240-column mode), only the rows from that frame's top
+//! down to its own; any other frame fills the whole page with the sky first
+//! ([`sky`]).
+//!
 //! Each band is two groups of 8 slices; before a group, one compare with its
 //! skip row (`render::skip_rows`, per frame) passes over it when not even
 //! the bank's highest texel could show in it: the position and the slice
@@ -457,16 +463,58 @@ pub(crate) fn columns<const N: usize, T: Target>(
         band.skip = [skip[2 * b], skip[2 * b + 1]];
         b += 1;
     }
-    // The sky first, the whole page; the terrain's spans then draw over it.
-    // (Bounding it by the first slice's ground line saved nothing on the
-    // scripted flight: the line is almost always below the screen.)
-    sky(target, camera.pitch);
-    let (samples, skipped) = match options.columns {
-        Columns::Pairs => march_columns::<false, T>(job, camera, [cos, sin], horizon, target),
+    // The sky first, the whole page, unless the page remembers its last
+    // frame's sky at this horizon: then each column repaints the rows that
+    // were terrain and are sky now. The terrain's spans draw over it.
+    // (Bounding the fill by the first slice's ground line saved nothing on
+    // the scripted flight: the line is almost always below the screen.)
+    let page = target.vram_column(0).unwrap_or(0);
+    let repaint = target.page_sky().is_some_and(|m| m.holds(horizon));
+    if !repaint {
+        sky(target, camera.pitch);
+    }
+    let tops = target.page_sky().map(|m| m.begin(horizon));
+    let frame = FrameSky { page, horizon, tops, repaint };
+    let (samples, skipped, repainted) = match options.columns {
+        Columns::Pairs => march_columns::<false>(job, camera, [cos, sin], frame),
         #[cfg(feature = "pixel-columns")]
-        Columns::Pixels => march_columns::<true, T>(job, camera, [cos, sin], horizon, target),
+        Columns::Pixels => march_columns::<true>(job, camera, [cos, sin], frame),
     };
-    Stats { samples, skipped, ..Stats::default() }
+    Stats { samples, skipped, sky_filled: !repaint, repainted_rows: repainted, ..Stats::default() }
+}
+
+/// The page and its sky, for [`march_columns`].
+struct FrameSky<'a> {
+    /// Address of the page (`Target::vram_column(0)`).
+    page: usize,
+    /// Screen row of the horizon.
+    horizon: i32,
+    /// The page's tops to write ([`crate::PageSky`]), if it keeps them.
+    tops: Option<&'a mut [u8; crate::render::COLUMNS]>,
+    /// True if the page holds its last frame's sky at this horizon: repaint
+    /// only the rows above the old tops' that the terrain no longer covers.
+    repaint: bool,
+}
+
+/// Puts the sky of a horizon at row `horizon` in rows `from .. to` of the
+/// pixel pair at `pair` on row 0 (byte stores: both pixels); returns the rows.
+///
+/// # Safety
+/// `pair` must be a pixel pair of a mode 4 page's row 0, writable by byte
+/// (`Target`'s contract), and `to` at most 160.
+#[instruction_set(arm::a32)]
+#[inline(always)]
+unsafe fn repaint_sky(pair: usize, from: u32, to: u32, horizon: i32) -> u32 {
+    let mut at = pair + from as usize * crate::render::WIDTH;
+    let end = pair + to as usize * crate::render::WIDTH;
+    let mut k = (from as i32 - horizon + 256) as u32;
+    while at < end {
+        // SAFETY: rows from .. to <= 160 of the pair: inside the page.
+        unsafe { *(at as *mut u8) = SKY[(k & 511) as usize] };
+        at += crate::render::WIDTH;
+        k = k.wrapping_add(1);
+    }
+    to - from
 }
 
 /// Writes palette index `c` into one pixel of the mode 4 pixel pair at
@@ -495,8 +543,9 @@ pub unsafe fn put_in_pair(pair: usize, odd: bool, c: u8) {
 }
 
 /// Fills the whole page of `target` with the sky of a camera pitched `pitch`
-/// (a row at a time, ten words a store), as every frame of the fast path
-/// begins; nothing if the target is not mode 4 VRAM
+/// (a row at a time, ten words a store), as a frame of the fast path begins
+/// unless its page's [`crate::PageSky`] holds the sky at its horizon; nothing
+/// if the target is not mode 4 VRAM
 /// ([`Target::vram_column`]). Public so that a benchmark can time it alone.
 ///
 /// The ROM times it at boot with its own mode 4 target:
@@ -540,19 +589,20 @@ fn odd_column(job: &mut ColumnJob, even_ybuf: u32, horizon: i32) {
 }
 
 /// Marches every column (`PIXELS`: 240 pixel columns, else 120 pairs) with
-/// `job` set up for the frame, heading (`cos`, `sin`) in 2.14; returns the
-/// samples taken and the slices skipped. One copy a mode: the pairs' loop
-/// keeps its registers for itself.
+/// `job` set up for the frame, heading (`cos`, `sin`) in 2.14, into the page
+/// of `frame`; returns the samples taken, the slices skipped and the sky
+/// rows repainted. One copy a mode: the pairs' loop keeps its registers for
+/// itself.
 #[instruction_set(arm::a32)]
 #[inline(always)]
-fn march_columns<const PIXELS: bool, T: Target>(
+fn march_columns<const PIXELS: bool>(
     job: &mut ColumnJob,
     camera: &Camera,
     [cos, sin]: [i32; 2],
-    horizon: i32,
-    target: &mut T,
-) -> (u32, u32) {
-    let (mut samples, mut skipped) = (0u32, 0u32);
+    frame: FrameSky<'_>,
+) -> (u32, u32, u32) {
+    let FrameSky { page, horizon, mut tops, repaint } = frame;
+    let (mut samples, mut skipped, mut repainted) = (0u32, 0u32, 0u32);
     // 240 columns: the y-buffer of the last even column (its stores filled
     // both pixels of each pair).
     let mut even_ybuf = HEIGHT as u32;
@@ -573,19 +623,37 @@ fn march_columns<const PIXELS: bool, T: Target>(
             job.bands[b].step = [((dx * step) >> 6) as u32, ((dy * step) >> 6) as u32];
             b += 1;
         }
-        job.vram = match target.vram_column(if PIXELS { col >> 1 } else { col }) {
-            Some(a) => a as u32,
-            None => 0,
-        };
+        let pair = if PIXELS { col >> 1 } else { col } & 127;
+        job.vram = (page + 2 * pair) as u32;
         if PIXELS && col & 1 != 0 {
             #[cfg(feature = "pixel-columns")]
             odd_column(job, even_ybuf, horizon);
+            // The pair's top: the higher of its two pixels' terrain.
+            if let Some(t) = tops.as_deref_mut()
+                && pair < t.len()
+            {
+                t[pair] = if job.ybuf < even_ybuf { job.ybuf } else { even_ybuf } as u8;
+            }
         } else {
             // SAFETY: the job describes the cache's two rings (every index
             // the march makes is masked inside them), the slice table and a
             // VRAM column.
             unsafe { voxel_march_column(job) };
             even_ybuf = job.ybuf;
+            if let Some(t) = tops.as_deref_mut()
+                && pair < t.len()
+            {
+                // Rows the old frame's terrain covered above this one's: back
+                // to the sky (before an odd pixel's march, which keeps the
+                // even pixel of each pair it writes).
+                let old = t[pair] as u32;
+                if repaint && old < job.ybuf {
+                    // SAFETY: a pair of the page's row 0 (`Target`'s
+                    // contract, pair < 120); the y-buffer is at most 160.
+                    repainted += unsafe { repaint_sky(job.vram as usize, old, job.ybuf, horizon) };
+                }
+                t[pair] = job.ybuf as u8;
+            }
         }
         samples += job.samples;
         skipped += job.skipped;
@@ -594,5 +662,5 @@ fn march_columns<const PIXELS: bool, T: Target>(
     // Read by the 240-column mode only.
     #[cfg(not(feature = "pixel-columns"))]
     let _ = (even_ybuf, horizon);
-    (samples, skipped)
+    (samples, skipped, repainted)
 }

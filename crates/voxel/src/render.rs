@@ -486,6 +486,19 @@ pub unsafe trait Target {
     fn vram_column(&self, _col: usize) -> Option<usize> {
         None
     }
+    /// What the page holds of the sky from the last frame drawn into it
+    /// ([`PageSky`](crate::PageSky)), if the target keeps one for it: the
+    /// GBA's fast path then repaints only the sky that changed instead of
+    /// filling the whole page first (the pixels are the same). The default,
+    /// `None`, fills the whole sky every frame.
+    ///
+    /// ```
+    /// use voxel::{Frame, Target};
+    /// assert!(Frame::default().page_sky().is_none());
+    /// ```
+    fn page_sky(&mut self) -> Option<&mut crate::PageSky> {
+        None
+    }
 }
 
 /// A frame in memory: 240 x 160 palette indices, row by row.
@@ -796,6 +809,14 @@ pub struct Stats {
     /// that not even the bank's highest texel (the relief's top,
     /// [`crate::flight::Relief::top`]; 255 without a relief) could show in.
     pub skipped: u32,
+    /// True if the frame began with the whole page's sky: always on the
+    /// reference path; on the GBA's fast path unless the target's
+    /// [`PageSky`](crate::PageSky) held the last frame's sky at this horizon.
+    pub sky_filled: bool,
+    /// Sky rows the fast path repainted instead (pixel pairs, summed over
+    /// the columns): the rows the page's last frame showed terrain in and
+    /// this one shows sky.
+    pub repainted_rows: u32,
 }
 
 /// First terrain palette entry of each slice's fog level.
@@ -930,7 +951,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
         }
         col += 1;
     }
-    Stats { samples, draws, runs, span_rows, sky_rows, skipped }
+    Stats { samples, draws, runs, span_rows, sky_rows, skipped, sky_filled: true, repainted_rows: 0 }
 }
 
 /// Row `y` of column `col` of `columns` in `c`.

@@ -210,7 +210,9 @@ fn flat_ground_straight_ahead_worked_out_by_hand() {
                 runs: 120 * 13,
                 span_rows: 120 * 99,
                 sky_rows: 120 * 61,
-                skipped: 120 * 16
+                skipped: 120 * 16,
+                sky_filled: true,
+                repainted_rows: 0
             }
         );
         #[cfg(feature = "pixel-columns")]
@@ -234,7 +236,9 @@ fn flat_ground_straight_ahead_worked_out_by_hand() {
                     runs: 240 * 13,
                     span_rows: 240 * 99,
                     sky_rows: 240 * 61,
-                    skipped: 240 * 16
+                    skipped: 240 * 16,
+                    sky_filled: true,
+                    repainted_rows: 0
                 }
             );
         }

@@ -21,7 +21,7 @@ use voxel::render::HORIZON;
 use voxel::{Landscape, Parts};
 
 pub use voxel::flight::Controls;
-pub use voxel::{Camera, Options, Target};
+pub use voxel::{Camera, Options, PageSky, Target};
 
 /// Tile references kept round the camera (`N` x `N`).
 const WINDOW: usize = 64;

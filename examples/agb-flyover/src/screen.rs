@@ -6,7 +6,7 @@
 //! it shows (none here: mode 0), keeping the other bits (objects on, 1D
 //! tile mapping), so [`Mode4::flip`] runs right after each commit.
 
-use crate::land::Target;
+use crate::land::{PageSky, Target};
 
 const DISPCNT: *mut u16 = 0x0400_0000 as *mut u16;
 const BG_PALETTE: *mut u16 = 0x0500_0000 as *mut u16;
@@ -16,22 +16,26 @@ const PAGES: [usize; 2] = [0x0600_0000, 0x0600_A000];
 const WIDTH: usize = 240;
 const HEIGHT: usize = 160;
 
-/// The screen in mode 4: one page shown, the other drawn.
+/// The screen in mode 4: one page shown, the other drawn. Each page
+/// remembers the sky of the last frame drawn into it, so the next frame there
+/// repaints only the sky that changed (nothing else is drawn into the pages:
+/// the text is objects).
 pub struct Mode4 {
     shown: usize,
+    skies: [PageSky; 2],
 }
 
 impl Mode4 {
     /// Page 0 shown, page 1 to draw.
     pub fn new() -> Self {
-        let m = Mode4 { shown: 0 };
+        let m = Mode4 { shown: 0, skies: [PageSky::new(), PageSky::new()] };
         m.set_display();
         m
     }
 
     /// The page not shown, as the renderer's target.
     pub fn back(&mut self) -> VramTarget<'_> {
-        VramTarget { base: PAGES[self.shown ^ 1], _screen: core::marker::PhantomData }
+        VramTarget { base: PAGES[self.shown ^ 1], sky: &mut self.skies[self.shown ^ 1] }
     }
 
     /// Shows the back page (call in VBlank: right after agb's frame commit).
@@ -74,7 +78,8 @@ pub fn check_sprites_visible(n: usize) {
 /// both pixels of its halfword, exactly a two-pixel column).
 pub struct VramTarget<'a> {
     base: usize,
-    _screen: core::marker::PhantomData<&'a mut Mode4>,
+    /// What the page holds of the sky (borrowed from the `Mode4`).
+    sky: &'a mut PageSky,
 }
 
 // SAFETY: `base` is a mode 4 page (only `Mode4::back` makes one): 160 rows of
@@ -119,5 +124,11 @@ unsafe impl Target for VramTarget<'_> {
     #[inline(always)]
     fn vram_column(&self, col: usize) -> Option<usize> {
         Some(self.base + 2 * col)
+    }
+
+    #[instruction_set(arm::a32)]
+    #[inline(always)]
+    fn page_sky(&mut self) -> Option<&mut PageSky> {
+        Some(self.sky)
     }
 }

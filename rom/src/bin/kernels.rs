@@ -53,16 +53,17 @@ static FAST: Static<Page> = Static::new(Page([0; 240 * 160]));
 #[repr(C, align(4))]
 struct Page([u8; 240 * 160]);
 
-/// A frame with mode 4's layout, drawn by the fast path: in RAM a byte store
+/// A frame with mode 4's layout, drawn by the fast path, with or without a
+/// memory of its sky: in RAM a byte store
 /// writes the even byte of a pixel pair only, so the even bytes are the
 /// frame; in VRAM (page 0, for frames of 240 columns) it fills the pair, as
 /// on screen. (`put_pixel`'s byte store is right in RAM only; the test draws
 /// into VRAM through the march alone, whose odd pixels store halfwords.)
-struct RamPage(usize);
+struct RamPage<'a>(usize, Option<&'a mut voxel::PageSky>);
 
 // SAFETY: `RamPage` wraps the address of a 38,400-byte static (`FAST`) or of
 // mode 4 VRAM page 0, word aligned, laid out as a mode 4 page.
-unsafe impl Target for RamPage {
+unsafe impl Target for RamPage<'_> {
     #[instruction_set(arm::a32)]
     #[inline(always)]
     fn put(&mut self, col: usize, y: usize, c: u8) {
@@ -85,6 +86,12 @@ unsafe impl Target for RamPage {
     #[inline(always)]
     fn vram_column(&self, col: usize) -> Option<usize> {
         Some(self.0 + 2 * col)
+    }
+
+    #[instruction_set(arm::a32)]
+    #[inline(always)]
+    fn page_sky(&mut self) -> Option<&mut voxel::PageSky> {
+        self.1.as_deref_mut()
     }
 }
 
@@ -204,7 +211,7 @@ const LINE: usize = 100;
 /// Returns the frames checked, the slices the march skipped with the relief
 /// and without, and the pixel pairs filled to the top in the even pixel
 /// only and in the odd one only.
-fn frames(rng: &mut Rng, world: &mut World, window: &mut Window<64>, count: u32) -> Option<(u32, [u32; 2], [u32; 2])> {
+fn frames(rng: &mut Rng, world: &mut World, window: &mut Window<64>, count: u32) -> Option<Drawn> {
     let scratch = SCRATCH.take();
     let progress = terrain_rom::progress::Progress::new("KERNELS", 0, 1);
     let (_, parsed, _) = terrain_rom::tiles::load(scratch, &progress);
@@ -266,9 +273,9 @@ fn frames(rng: &mut Rng, world: &mut World, window: &mut Window<64>, count: u32)
             land.follow_cache(&camera)?;
             let vram = terrain_rom::video::Page::new(0);
             let quick = if columns == Columns::Pairs {
-                voxel::render(&land.scene(), &camera, options, &mut RamPage(fast.as_mut_ptr() as usize))
+                voxel::render(&land.scene(), &camera, options, &mut RamPage(fast.as_mut_ptr() as usize, None))
             } else {
-                let quick = voxel::render(&land.scene(), &camera, options, &mut RamPage(vram.as_ptr() as usize));
+                let quick = voxel::render(&land.scene(), &camera, options, &mut RamPage(vram.as_ptr() as usize, None));
                 for (i, pair) in fast.chunks_exact_mut(2).enumerate() {
                     // SAFETY: page 0 of mode 4 VRAM holds 19,200 halfwords.
                     let v = unsafe { vram.as_ptr().add(i).read_volatile() };
@@ -325,7 +332,108 @@ fn frames(rng: &mut Rng, world: &mut World, window: &mut Window<64>, count: u32)
             }
         }
     }
-    Some((count, skipped, one_full))
+    let parts = Parts { world: &mut *world, window: &mut *window, cache: Some(&mut *cache), relief: Some(&*relief) };
+    let mut land = Landscape::new(bank, parts, rng.next_u32()).ok()?;
+    let repainted = repaints(rng, &mut land, portable, fast, 2 * count)?;
+    Some(Drawn { frames: count, skipped, one_full, repainted })
+}
+
+/// What [`frames`] checked.
+struct Drawn {
+    /// Frames drawn by both renderers from random cameras.
+    frames: u32,
+    /// Slices the march skipped with the relief and without.
+    skipped: [u32; 2],
+    /// Pixel pairs filled to the top in the even pixel only, in the odd only.
+    one_full: [u32; 2],
+    /// From [`repaints`]: frames, the frames that repainted their sky, the
+    /// sky rows they repainted, whole-page fills.
+    repainted: [u32; 4],
+}
+
+/// A flight of `count` frames drawn by the product's target into one VRAM
+/// page (page 0: in the kernels ROM's display mode, tiles, byte stores to page 1's last
+/// rows would go to object VRAM, which ignores them) that remembers its sky (`voxel::PageSky`), each compared,
+/// every byte, with the portable render of the same camera: frames that
+/// repaint only the sky that changed must equal frames drawn whole. The
+/// flight goes forward, turns, climbs and dives (column tops move up and
+/// down); every 7th frame moves the pitch (a whole-page fill), every 10th
+/// switches the column mode, and every 4th of 8 shows the boundary view.
+/// Returns the frames, the frames that repainted, the rows they repainted
+/// and the whole-page fills.
+fn repaints(
+    rng: &mut Rng,
+    land: &mut Landscape<'_, 64>,
+    portable: &mut Frame,
+    fast: &mut [u8; 240 * 160],
+    count: u32,
+) -> Option<[u32; 4]> {
+    let world_px = land.size_px();
+    let mut camera = Camera {
+        x: (rng.next_u32() % world_px) << 8,
+        y: (rng.next_u32() % world_px) << 8,
+        z: 0,
+        heading: rng.next_u32() as u16,
+        pitch: 0,
+    };
+    land.follow(&camera);
+    land.settle(&mut camera);
+    let mut sky = voxel::PageSky::new();
+    let page = terrain_rom::video::Page::new(0);
+    let (mut repainting, mut rows, mut fills) = (0, 0, 0);
+    let mut columns = Columns::Pairs;
+    let mut climb = 1i8;
+    for k in 0..count {
+        if k % 8 == 0 {
+            // Climb for a while, then dive: tops rise and fall.
+            climb = if rng.next_u32() % 2 == 0 { 1 } else { -1 };
+        }
+        let controls = voxel::flight::Controls {
+            forward: 1,
+            turn: (rng.next_u32() % 3) as i8 - 1,
+            strafe: 0,
+            climb,
+            pitch: if k % 7 == 6 { (rng.next_u32() % 3) as i8 - 1 } else { 0 },
+        };
+        land.fly(&mut camera, controls, 2);
+        if k % 10 == 9 {
+            columns = if columns == Columns::Pairs { Columns::Pixels } else { Columns::Pairs };
+        }
+        let options = Options { boundaries: k % 8 >= 4, columns };
+        land.follow(&camera);
+        land.follow_cache(&camera)?;
+        let quick =
+            voxel::render(&land.scene(), &camera, options, &mut RamPage(page.as_ptr() as usize, Some(&mut sky)));
+        // The target has no `vram_column`: the reference path.
+        voxel::render(&land.scene(), &camera, options, &mut *portable);
+        if quick.sky_filled {
+            fills += 1;
+        } else if quick.repainted_rows > 0 {
+            repainting += 1;
+            rows += quick.repainted_rows;
+        }
+        for (i, pair) in fast.chunks_exact_mut(2).enumerate() {
+            // SAFETY: page 0 of mode 4 VRAM holds 19,200 halfwords.
+            let v = unsafe { page.as_ptr().add(i).read_volatile() };
+            (pair[0], pair[1]) = (v as u8, (v >> 8) as u8);
+        }
+        if let Some(i) = (0..fast.len()).find(|&i| fast[i] != portable.0[i]) {
+            log!(
+                "kernels: sky repaint FAILED: frame {} camera {:?} boundaries={} columns={} filled={}: pixel ({}, {}) is {} on the page, {} by the portable renderer",
+                k,
+                camera,
+                options.boundaries,
+                columns.count(),
+                quick.sky_filled,
+                i % 240,
+                i / 240,
+                fast[i],
+                portable.0[i]
+            );
+            return None;
+        }
+    }
+    Some([count, repainting, rows, fills])
 }
 
 /// A row of text written by `core::fmt`.
@@ -438,17 +546,24 @@ extern "C" fn main() -> ! {
     let numbers = hud_numbers(&mut rng);
     let pixels = pixels_in_pairs(&mut rng);
     match (small, large, drawn, numbers, pixels) {
-        (Some(a), Some(b), Some((f, skipped, one_full)), Some(h), Some(p)) => {
+        (Some(a), Some(b), Some(d), Some(h), Some(p)) => {
             log!(
                 "kernels: done, {} window moves, {} frames ({} slices skipped with the relief, {} without; pixel pairs filled to the top in one pixel only: {} even, {} odd), {} HUD numbers, {} pixels written into VRAM pairs, checks ok",
                 a + b,
-                f,
-                skipped[0],
-                skipped[1],
-                one_full[0],
-                one_full[1],
+                d.frames,
+                d.skipped[0],
+                d.skipped[1],
+                d.one_full[0],
+                d.one_full[1],
                 h,
                 p
+            );
+            log!(
+                "kernels: sky: {} frames on a page that remembers its sky ({} repainted {} rows, {} filled it whole)",
+                d.repainted[0],
+                d.repainted[1],
+                d.repainted[2],
+                d.repainted[3]
             )
         }
         _ => log!("kernels: done, checks FAILED"),

@@ -1,0 +1,84 @@
+//! What a mode 4 page keeps of the sky between frames: with a [`PageSky`]
+//! the GBA's fast path no longer fills the whole page with the sky every
+//! frame, it puts the sky back only in the rows that showed terrain in the
+//! page's last frame and show sky now.
+
+use crate::render::{COLUMNS, HEIGHT};
+
+/// The sky a page holds from the last frame the GBA's fast path drew into
+/// it: in pixel pair column `col`, every row above `top(col)` is the sky of a
+/// horizon at row `horizon` (both pixels of each pair). The next frame at the
+/// same horizon then skips the sky page (9,600 word stores) and repaints, per
+/// column, only the rows from the old top down to its new one.
+///
+/// Keep one per page, for as long as the page lives, and hand it to the
+/// renderer through [`Target::page_sky`](crate::Target::page_sky). Anything
+/// else drawn into the page (a message, another view) must
+/// [`invalidate`](PageSky::invalidate) it: the next frame then fills the whole
+/// sky again. The reference renderer invalidates it too (it keeps no tops).
+///
+/// ```
+/// let mut sky = voxel::PageSky::new();
+/// assert!(!sky.holds(80)); // nothing drawn yet: the first frame fills the page
+/// sky.invalidate();
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PageSky {
+    /// Per pixel pair column, the highest row of terrain (0 to 160; 160:
+    /// all sky).
+    tops: [u8; COLUMNS],
+    /// Screen row of the horizon the sky was drawn for.
+    horizon: i32,
+    valid: bool,
+}
+
+const _: () = assert!(HEIGHT <= u8::MAX as usize, "tops are bytes");
+
+impl Default for PageSky {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl PageSky {
+    /// Knows nothing yet: the next frame fills the whole sky.
+    pub const fn new() -> Self {
+        PageSky { tops: [0; COLUMNS], horizon: 0, valid: false }
+    }
+
+    /// Forgets the page's contents (call after drawing anything else into
+    /// it): the next frame fills the whole sky.
+    pub fn invalidate(&mut self) {
+        self.valid = false;
+    }
+
+    /// True if the page holds a frame's sky for a horizon at screen row
+    /// `horizon` (`render::HORIZON` plus the camera's pitch), so a frame there
+    /// need only repaint.
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
+    pub fn holds(&self, horizon: i32) -> bool {
+        self.valid && self.horizon == horizon
+    }
+
+    /// Starts a frame at `horizon`: the march writes the frame's tops into
+    /// the array returned, column by column.
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "arm"), allow(dead_code))] // the fast path's
+    pub(crate) fn begin(&mut self, horizon: i32) -> &mut [u8; COLUMNS] {
+        self.horizon = horizon;
+        self.valid = true;
+        &mut self.tops
+    }
+
+    /// The highest row of terrain in pixel pair column `col` (below 120) of
+    /// the last frame: rows above it are sky.
+    ///
+    /// ```
+    /// assert_eq!(voxel::PageSky::new().top(3), 0); // unknown: none is sky
+    /// ```
+    pub fn top(&self, col: usize) -> u32 {
+        self.tops[col % COLUMNS] as u32
+    }
+}
