@@ -133,6 +133,12 @@ unsafe extern "C" {
     /// VRAM would fill both pixels). `pair` must be halfword aligned with
     /// `rows` pairs readable by byte and writable by halfword, and `sky` must point
     /// to 512 readable bytes.
+    /// Puts the sky in `rows` pixel pairs from `pair` (row `y`'s address
+    /// plus 240 bytes a row), both pixels (byte stores): pair `k` gets
+    /// `sky[(start + k) & 511]`. `pair` must be the address of a pair of a
+    /// mode 4 page with `rows` rows below it writable by byte, and `sky` must
+    /// point to 512 readable bytes.
+    pub fn voxel_sky_pairs(pair: *mut u8, sky: *const u8, start: u32, rows: u32);
     #[cfg(feature = "pixel-columns")]
     pub fn voxel_sky_odd(pair: *mut u16, sky: *const u8, start: u32, rows: u32);
 }
@@ -368,6 +374,20 @@ core::arch::global_asm!(
     "    pop   {{r4-r11, lr}}",
     "    bx    lr",
     ".size voxel_sky_rows, . - voxel_sky_rows",
+    ".global voxel_sky_pairs",
+    ".type voxel_sky_pairs,%function",
+    "voxel_sky_pairs:", // r0 pair address, r1 sky, r2 index of its first row, r3 rows
+    "    cmp   r3, #0",
+    "    bxeq  lr",
+    "16:",
+    "    ldrb  r12, [r1, r2]",
+    "    add   r2, r2, #1",
+    "    bic   r2, r2, #0x200", // & 511 (the index was below 512)
+    "    strb  r12, [r0], #240", // both pixels of the pair
+    "    subs  r3, r3, #1",
+    "    bne   16b",
+    "    bx    lr",
+    ".size voxel_sky_pairs, . - voxel_sky_pairs",
     ".if {pixels}",
     ".global voxel_sky_odd",
     ".type voxel_sky_odd,%function",
@@ -473,7 +493,11 @@ pub(crate) fn columns<const N: usize, T: Target>(
     if !repaint {
         sky(target, camera.pitch);
     }
-    let tops = target.page_sky().map(|m| m.begin(horizon));
+    let tops = match target.page_sky() {
+        Some(m) => m.begin(horizon) as *mut [u8; 128],
+        // No memory: the tops go to a scratch array nobody reads.
+        None => &raw mut SCRATCH_TOPS,
+    };
     let frame = FrameSky { page, horizon, tops, repaint };
     let (samples, skipped, repainted) = match options.columns {
         Columns::Pairs => march_columns::<false>(job, camera, [cos, sin], frame),
@@ -484,38 +508,22 @@ pub(crate) fn columns<const N: usize, T: Target>(
 }
 
 /// The page and its sky, for [`march_columns`].
-struct FrameSky<'a> {
+struct FrameSky {
     /// Address of the page (`Target::vram_column(0)`).
     page: usize,
     /// Screen row of the horizon.
     horizon: i32,
-    /// The page's tops to write ([`crate::PageSky`]), if it keeps them.
-    tops: Option<&'a mut [u8; crate::render::COLUMNS]>,
+    /// Per pixel pair column, the top of the page's last frame (read if
+    /// `repaint`), then of this one: a [`crate::PageSky`]'s, or scratch.
+    tops: *mut [u8; 128],
     /// True if the page holds its last frame's sky at this horizon: repaint
     /// only the rows above the old tops' that the terrain no longer covers.
     repaint: bool,
 }
 
-/// Puts the sky of a horizon at row `horizon` in rows `from .. to` of the
-/// pixel pair at `pair` on row 0 (byte stores: both pixels); returns the rows.
-///
-/// # Safety
-/// `pair` must be a pixel pair of a mode 4 page's row 0, writable by byte
-/// (`Target`'s contract), and `to` at most 160.
-#[instruction_set(arm::a32)]
-#[inline(always)]
-unsafe fn repaint_sky(pair: usize, from: u32, to: u32, horizon: i32) -> u32 {
-    let mut at = pair + from as usize * crate::render::WIDTH;
-    let end = pair + to as usize * crate::render::WIDTH;
-    let mut k = (from as i32 - horizon + 256) as u32;
-    while at < end {
-        // SAFETY: rows from .. to <= 160 of the pair: inside the page.
-        unsafe { *(at as *mut u8) = SKY[(k & 511) as usize] };
-        at += crate::render::WIDTH;
-        k = k.wrapping_add(1);
-    }
-    to - from
-}
+/// The tops of a frame whose target keeps no [`crate::PageSky`] (`.bss`:
+/// EWRAM on the GBA, sparing IWRAM; a byte a column).
+static mut SCRATCH_TOPS: [u8; 128] = [0; 128];
 
 /// Writes palette index `c` into one pixel of the mode 4 pixel pair at
 /// address `pair` (the odd one if `odd`), keeping the other: a halfword load
@@ -599,9 +607,13 @@ fn march_columns<const PIXELS: bool>(
     job: &mut ColumnJob,
     camera: &Camera,
     [cos, sin]: [i32; 2],
-    frame: FrameSky<'_>,
+    frame: FrameSky,
 ) -> (u32, u32, u32) {
-    let FrameSky { page, horizon, mut tops, repaint } = frame;
+    let FrameSky { page, horizon, tops, repaint } = frame;
+    // SAFETY: a `PageSky`'s tops, borrowed from the target for the frame,
+    // or the scratch tops, which only this function (on the one GBA thread)
+    // touches.
+    let tops = unsafe { &mut *tops };
     let (mut samples, mut skipped, mut repainted) = (0u32, 0u32, 0u32);
     // 240 columns: the y-buffer of the last even column (its stores filled
     // both pixels of each pair).
@@ -623,37 +635,32 @@ fn march_columns<const PIXELS: bool>(
             job.bands[b].step = [((dx * step) >> 6) as u32, ((dy * step) >> 6) as u32];
             b += 1;
         }
-        let pair = if PIXELS { col >> 1 } else { col } & 127;
+        let pair = (if PIXELS { col >> 1 } else { col }) & 127;
         job.vram = (page + 2 * pair) as u32;
         if PIXELS && col & 1 != 0 {
             #[cfg(feature = "pixel-columns")]
             odd_column(job, even_ybuf, horizon);
             // The pair's top: the higher of its two pixels' terrain.
-            if let Some(t) = tops.as_deref_mut()
-                && pair < t.len()
-            {
-                t[pair] = if job.ybuf < even_ybuf { job.ybuf } else { even_ybuf } as u8;
-            }
+            tops[pair] = if job.ybuf < even_ybuf { job.ybuf } else { even_ybuf } as u8;
         } else {
             // SAFETY: the job describes the cache's two rings (every index
             // the march makes is masked inside them), the slice table and a
             // VRAM column.
             unsafe { voxel_march_column(job) };
             even_ybuf = job.ybuf;
-            if let Some(t) = tops.as_deref_mut()
-                && pair < t.len()
-            {
-                // Rows the old frame's terrain covered above this one's: back
-                // to the sky (before an odd pixel's march, which keeps the
-                // even pixel of each pair it writes).
-                let old = t[pair] as u32;
-                if repaint && old < job.ybuf {
-                    // SAFETY: a pair of the page's row 0 (`Target`'s
-                    // contract, pair < 120); the y-buffer is at most 160.
-                    repainted += unsafe { repaint_sky(job.vram as usize, old, job.ybuf, horizon) };
-                }
-                t[pair] = job.ybuf as u8;
+            // Rows the old frame's terrain covered above this one's: back to
+            // the sky (before an odd pixel's march, which keeps the even
+            // pixel of each pair it writes).
+            let old = tops[pair] as u32;
+            if repaint && old < job.ybuf {
+                let start = ((old as i32 - horizon + 256) & 511) as u32;
+                // SAFETY: rows old .. ybuf <= 160 of a pair of the page
+                // (`Target`'s contract, pair < 120); `SKY` has 512 entries.
+                let at = (job.vram as usize + old as usize * crate::render::WIDTH) as *mut u8;
+                unsafe { voxel_sky_pairs(at, SKY.as_ptr(), start, job.ybuf - old) };
+                repainted += job.ybuf - old;
             }
+            tops[pair] = job.ybuf as u8;
         }
         samples += job.samples;
         skipped += job.skipped;

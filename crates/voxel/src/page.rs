@@ -25,14 +25,14 @@ use crate::render::{COLUMNS, HEIGHT};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PageSky {
     /// Per pixel pair column, the highest row of terrain (0 to 160; 160:
-    /// all sky).
-    tops: [u8; COLUMNS],
+    /// all sky); padded to 128, so that an index `& 127` needs no check.
+    tops: [u8; 128],
     /// Screen row of the horizon the sky was drawn for.
     horizon: i32,
     valid: bool,
 }
 
-const _: () = assert!(HEIGHT <= u8::MAX as usize, "tops are bytes");
+const _: () = assert!(HEIGHT <= u8::MAX as usize && COLUMNS <= 128, "tops are bytes, 128 of them");
 
 impl Default for PageSky {
     fn default() -> Self {
@@ -43,7 +43,7 @@ impl Default for PageSky {
 impl PageSky {
     /// Knows nothing yet: the next frame fills the whole sky.
     pub const fn new() -> Self {
-        PageSky { tops: [0; COLUMNS], horizon: 0, valid: false }
+        PageSky { tops: [0; 128], horizon: 0, valid: false }
     }
 
     /// Forgets the page's contents (call after drawing anything else into
@@ -66,7 +66,7 @@ impl PageSky {
     #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
     #[inline(always)]
     #[cfg_attr(not(target_arch = "arm"), allow(dead_code))] // the fast path's
-    pub(crate) fn begin(&mut self, horizon: i32) -> &mut [u8; COLUMNS] {
+    pub(crate) fn begin(&mut self, horizon: i32) -> &mut [u8; 128] {
         self.horizon = horizon;
         self.valid = true;
         &mut self.tops

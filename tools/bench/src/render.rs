@@ -227,14 +227,14 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
     let sky_total = sky_cycles * fills;
     writeln!(
         text,
-        "| sky pages: the whole page, 9,600 word stores (timed alone at boot: {sky_cycles}), in {fills} of {n} frames          (the rest repaint rows, {} a frame: in the march) | {} | {} |",
+        "| sky pages: the whole page, 9,600 word stores (timed alone at boot: {sky_cycles}), in {fills} of {n} frames (the rest repaint rows, {} a frame: in the march) | {} | {} |",
         repainted / n,
         sky_total / n,
         share(sky_total)
     )?;
     writeln!(
         text,
-        "| march: set-up, samples, draws, spans and sky repaints (the render less the sky pages; split by counters          below) | {} | {} |",
+        "| march: set-up, samples, draws, spans and sky repaints (the render less the sky pages; split by counters below) | {} | {} |",
         (render - sky_total) / n,
         share(render - sky_total)
     )?;
