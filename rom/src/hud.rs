@@ -113,8 +113,20 @@ pub enum Align {
     Right,
 }
 
-/// Powers of ten a `u32` can hold, largest first.
-const POWERS: [u32; 10] = [1_000_000_000, 100_000_000, 10_000_000, 1_000_000, 100_000, 10_000, 1_000, 100, 10, 1];
+/// `v / 10` and `v % 10` by shifts and adds (Hacker's Delight's `divu10`):
+/// the GBA has no divide instruction, and `/` is a call into
+/// `__aeabi_uidiv`, about a hundred cycles. (A loop subtracting powers of
+/// ten is no way round it: the compiler turns it into a division.)
+fn div10(v: u32) -> (u32, u32) {
+    let mut q = (v >> 1) + (v >> 2);
+    q += q >> 4;
+    q += q >> 8;
+    q += q >> 16;
+    q >>= 3;
+    // q is v / 10 or one less: the remainder is below 20.
+    let r = v - ((q << 3) + (q << 1));
+    if r > 9 { (q + 1, r - 10) } else { (q, r) }
+}
 
 impl<'a> RowWriter<'a> {
     /// A writer of `cells` from the first (what [`Hud::row`] hands out; the
@@ -131,7 +143,7 @@ impl<'a> RowWriter<'a> {
 
     /// Writes `v` in decimal, padded with spaces to `width` cells: what
     /// `{:<width$}` or `{:>width$}` print, without `core::fmt`; digits by
-    /// subtracting powers of ten (at most 9 times each), no division.
+    /// [`div10`], no division.
     pub fn uint(&mut self, v: u32, width: usize, align: Align) -> &mut Self {
         self.number(false, v, width, align)
     }
@@ -151,17 +163,16 @@ impl<'a> RowWriter<'a> {
     }
 
     fn number(&mut self, negative: bool, mut v: u32, width: usize, align: Align) -> &mut Self {
+        // Digits from the last, into the end of the buffer.
         let mut digits = [0u8; 10];
         let mut n = 0;
-        for p in POWERS {
-            let mut d = 0;
-            while v >= p {
-                v -= p;
-                d += 1;
-            }
-            if d > 0 || n > 0 || p == 1 {
-                digits[n] = b'0' + d;
-                n += 1;
+        loop {
+            let (q, d) = div10(v);
+            digits[digits.len() - 1 - n] = b'0' + d as u8;
+            n += 1;
+            v = q;
+            if v == 0 || n == digits.len() {
+                break;
             }
         }
         let len = n + negative as usize;
@@ -172,7 +183,7 @@ impl<'a> RowWriter<'a> {
         if negative {
             self.push(b'-');
         }
-        digits[..n].iter().for_each(|&d| self.push(d));
+        digits[digits.len() - n..].iter().for_each(|&d| self.push(d));
         if align == Align::Left {
             (0..pad).for_each(|_| self.push(b' '));
         }
@@ -190,8 +201,15 @@ impl<'a> RowWriter<'a> {
 
 impl fmt::Write for RowWriter<'_> {
     fn write_str(&mut self, s: &str) -> fmt::Result {
-        for ch in s.chars() {
-            self.push(if ch.is_ascii() && !ch.is_ascii_control() { ch as u8 } else { b'?' });
+        // By bytes, not chars (decoding them cost more than the rest): a
+        // character outside ASCII is one leading byte (a `?`) and its
+        // continuation bytes (0x80 to 0xBF, skipped).
+        for b in s.bytes() {
+            match b {
+                0x20..=0x7E => self.push(b),
+                0x80..=0xBF => {}
+                _ => self.push(b'?'),
+            }
         }
         Ok(())
     }

@@ -457,6 +457,14 @@ impl core::fmt::Write for FmtRow {
 /// The HUD's number writers against `core::fmt`'s `{:<w$}`, `{:>w$}` and
 /// `{:08X}`, on edge values and random ones. Returns the numbers checked.
 fn hud_numbers(rng: &mut Rng) -> Option<u32> {
+    // Text: a `?` per character outside printable ASCII (two and three
+    // UTF-8 bytes, a control character), as `chars()` would count them.
+    let mut ours = [0u8; COLUMNS];
+    RowWriter::new(&mut ours).text("\u{e9}\u{2013}x\u{7}~\u{1F600}");
+    if !ours.starts_with(b"??x?~? ") {
+        log!("kernels: hud FAILED: text {:?}", core::str::from_utf8(&ours).unwrap_or("?"));
+        return None;
+    }
     let edges = [0, 1, 9, 10, 99, 100, 12_345, 99_999, 100_000, 999_999_999, 1_000_000_000, u32::MAX];
     let mut checked = 0;
     for k in 0..64 {
