@@ -127,18 +127,18 @@ unsafe extern "C" {
     /// `page` must be word aligned with `rows * 240` writable bytes, and
     /// `sky` must point to 512 readable bytes.
     pub fn voxel_sky_rows(page: *mut u32, sky: *const u8, start: u32, rows: u32);
-    /// Puts the sky in the odd pixel of `rows` pixel pairs from `pair`, a
-    /// row apart (240 bytes), keeping the even pixels: pair `k` gets
-    /// `sky[(start + k) & 511]`, by byte load and halfword store (a byte store to
-    /// VRAM would fill both pixels). `pair` must be halfword aligned with
-    /// `rows` pairs readable by byte and writable by halfword, and `sky` must point
-    /// to 512 readable bytes.
     /// Puts the sky in `rows` pixel pairs from `pair` (row `y`'s address
     /// plus 240 bytes a row), both pixels (byte stores): pair `k` gets
     /// `sky[(start + k) & 511]`. `pair` must be the address of a pair of a
     /// mode 4 page with `rows` rows below it writable by byte, and `sky` must
     /// point to 512 readable bytes.
     pub fn voxel_sky_pairs(pair: *mut u8, sky: *const u8, start: u32, rows: u32);
+    /// Puts the sky in the odd pixel of `rows` pixel pairs from `pair`, a
+    /// row apart (240 bytes), keeping the even pixels: pair `k` gets
+    /// `sky[(start + k) & 511]`, by byte load and halfword store (a byte store to
+    /// VRAM would fill both pixels). `pair` must be halfword aligned with
+    /// `rows` pairs readable by byte and writable by halfword, and `sky` must point
+    /// to 512 readable bytes.
     #[cfg(feature = "pixel-columns")]
     pub fn voxel_sky_odd(pair: *mut u16, sky: *const u8, start: u32, rows: u32);
 }

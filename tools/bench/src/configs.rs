@@ -53,6 +53,17 @@ fn low() -> String {
         .join(",")
 }
 
+/// Looking up and down while turning: SELECT held throughout, with up and
+/// down in turns of 24 frames (the pitch sweeps 48 rows and back, short of
+/// its limit) and right: every frame at a new pitch, so that every frame
+/// fills the whole sky (the worst case for the pages' memory of their sky).
+fn looking() -> String {
+    (0..80)
+        .map(|k| format!("{}:SELECT+{}+RIGHT", FIRST_INPUT + 24 * k, if k % 2 == 0 { "UP" } else { "DOWN" }))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
 /// The largest value of `key` over the flight's frames.
 fn max_field(flight: &render::Flight, key: &str) -> u64 {
     flight.lines.iter().filter_map(|l| fields(l).get(key).and_then(|v| v.parse().ok())).max().unwrap_or(0)
@@ -102,6 +113,19 @@ pub fn bench(root: &Path, rom: &[u8]) -> Result<Report> {
     row("boundaries", "boundary view (SELECT)", rom, &after(&["SELECT"]), &view(1))?;
     row("map", "map view (SELECT twice)", rom, &after(&["SELECT", "SELECT"]), &view(2))?;
     row("low", "low flight: B held, at the minimum clearance", rom, &low(), &any)?;
+    row(
+        "looking",
+        "looking up and down while turning (SELECT + up/down: a new pitch, the whole sky, every frame)",
+        rom,
+        &looking(),
+        &|f| {
+            let filled = f.lines.iter().filter(|l| fields(l).get("sky") == Some(&"page")).count();
+            if filled < f.lines.len() * 9 / 10 {
+                bail!("only {filled} of {} frames filled the whole sky", f.lines.len());
+            }
+            Ok(())
+        },
+    )?;
     row("columns_240", "240 columns, one per pixel (SELECT + R)", rom, &after(&["SELECT+R"]), &|f| {
         if max_field(f, "columns") != 240 {
             bail!("the ROM did not switch to 240 columns");
@@ -144,6 +168,15 @@ mod tests {
         let s = after(&["SELECT", "SELECT"]);
         assert!(s.starts_with("21:SELECT,23:,25:SELECT,27:,30:UP,180:UP+RIGHT,"), "{s}");
         assert_eq!(s.split(',').count(), 4 + SCRIPT.split(',').count());
+        s.parse::<KeyScript>().expect("a key script");
+    }
+
+    /// Looking round holds SELECT and RIGHT throughout, up and down in turns.
+    #[test]
+    fn looking_holds_select_and_turns_the_pitch_both_ways() {
+        let s = looking();
+        assert!(s.starts_with("21:SELECT+UP+RIGHT,45:SELECT+DOWN+RIGHT,69:SELECT+UP+RIGHT,"), "{s}");
+        assert!(s.split(',').all(|e| e.ends_with("+RIGHT") && e.contains(":SELECT+")), "{s}");
         s.parse::<KeyScript>().expect("a key script");
     }
 

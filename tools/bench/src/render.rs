@@ -303,8 +303,7 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
     let xs: Vec<Vec<f64>> =
         stats.iter().map(|s| std::iter::once(1.0).chain(varying.iter().map(|(_, g)| g(s) as f64)).collect()).collect();
     // The render less its timed sky page, where it filled one.
-    let ys: Vec<f64> =
-        frames.iter().map(|f| num(f, "render") as f64 - (sky_cycles * filled(f)) as f64).collect();
+    let ys: Vec<f64> = frames.iter().map(|f| num(f, "render") as f64 - (sky_cycles * filled(f)) as f64).collect();
     let mut fit_text = String::new();
     let mut fit_json = vec![
         ("samples_per_frame_counted", Json::Int(s_mean)),
