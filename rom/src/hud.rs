@@ -143,7 +143,7 @@ impl<'a> RowWriter<'a> {
 
     /// Writes `v` in decimal, padded with spaces to `width` cells: what
     /// `{:<width$}` or `{:>width$}` print, without `core::fmt`; digits by
-    /// [`div10`], no division.
+    /// dividing by 10 with shifts and adds, no division.
     pub fn uint(&mut self, v: u32, width: usize, align: Align) -> &mut Self {
         self.number(false, v, width, align)
     }

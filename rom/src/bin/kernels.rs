@@ -386,7 +386,7 @@ fn repaints(
     for k in 0..count {
         if k % 8 == 0 {
             // Climb for a while, then dive: tops rise and fall.
-            climb = if rng.next_u32() % 2 == 0 { 1 } else { -1 };
+            climb = if rng.next_u32() & 1 == 0 { 1 } else { -1 };
         }
         let controls = voxel::flight::Controls {
             forward: 1,
