@@ -59,11 +59,12 @@ fn pixel_columns_equal_the_host_reference() {
 /// drawn into the page (the map view, a message), the frames are still whole.
 #[test]
 fn frames_after_the_map_and_a_message_equal_the_host_reference() {
-    // The map view (SELECT twice) and back (a third time); a bookmark's
-    // message (SELECT + START) over the sky (climbing, looking up), shown
-    // for two seconds and gone. Two frames each: one on each page.
+    // The map view (SELECT twice) for a third of a second, on both pages,
+    // and back (a third time); a bookmark's message (SELECT + START) over
+    // the sky (climbing, looking up), shown for two seconds and gone. Two
+    // frames each, a few frames later: one on each page.
     let message = "21:SELECT+DOWN+A,81:A,141:SELECT+START,143:A";
-    for (keys, n) in [("21:SELECT,23:,25:SELECT,27:,29:SELECT,31:UP", 25), (message, 240)] {
+    for (keys, n) in [("21:SELECT,23:,25:SELECT,27:,45:SELECT,47:UP", 25), (message, 240)] {
         for n in [n, n + 1] {
             let (log, page) = rendered(keys, n);
             assert_eq!(log.view, 0, "{keys}");

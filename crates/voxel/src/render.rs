@@ -809,9 +809,10 @@ pub struct Stats {
     /// that not even the bank's highest texel (the relief's top,
     /// [`crate::flight::Relief::top`]; 255 without a relief) could show in.
     pub skipped: u32,
-    /// True if the frame began with the whole page's sky: always on the
-    /// reference path; on the GBA's fast path unless the target's
-    /// [`PageSky`](crate::PageSky) held the last frame's sky at this horizon.
+    /// True if the frame painted the whole sky: always on the reference
+    /// path (which paints it last); on the GBA's fast path (which fills the
+    /// page first) unless the target's [`PageSky`](crate::PageSky) held the
+    /// last frame's sky at this horizon.
     pub sky_filled: bool,
     /// Sky rows the fast path repainted instead (pixel pairs, summed over
     /// the columns): the rows the page's last frame showed terrain in and

@@ -53,10 +53,11 @@ fn low() -> String {
         .join(",")
 }
 
-/// Looking up and down while turning: SELECT held throughout, with up and
-/// down in turns of 24 frames (the pitch sweeps 48 rows and back, short of
-/// its limit) and right: every frame at a new pitch, so that every frame
-/// fills the whole sky (the worst case for the pages' memory of their sky).
+/// Looking up and down while turning on the spot (SELECT held throughout
+/// stops the flight): up and down in turns of 24 frames (the pitch sweeps 48
+/// rows and back, short of its limit) and right. Every frame but those at
+/// the turns of the pitch comes at a new horizon and fills the whole sky:
+/// the worst case for the pages' memory of their sky.
 fn looking() -> String {
     (0..80)
         .map(|k| format!("{}:SELECT+{}+RIGHT", FIRST_INPUT + 24 * k, if k % 2 == 0 { "UP" } else { "DOWN" }))
@@ -115,12 +116,14 @@ pub fn bench(root: &Path, rom: &[u8]) -> Result<Report> {
     row("low", "low flight: B held, at the minimum clearance", rom, &low(), &any)?;
     row(
         "looking",
-        "looking up and down while turning (SELECT + up/down: a new pitch, the whole sky, every frame)",
+        "looking up and down, turning on the spot (SELECT + up/down: nearly every frame a new pitch, the whole sky)",
         rom,
         &looking(),
         &|f| {
             let filled = f.lines.iter().filter(|l| fields(l).get("sky") == Some(&"page")).count();
-            if filled < f.lines.len() * 9 / 10 {
+            // All but the frames at the pitch's turns (one in 12 at two
+            // refreshes a frame).
+            if filled < f.lines.len() * 3 / 4 {
                 bail!("only {filled} of {} frames filled the whole sky", f.lines.len());
             }
             Ok(())
