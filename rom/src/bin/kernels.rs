@@ -248,14 +248,8 @@ fn frames(rng: &mut Rng, world: &mut World, window: &mut Window<64>, count: u32)
             // A new world empties the cache: the first render below is the
             // portable renderer's, reading the window and the bank.
             land.new_world(seed);
-            let world_px = land.size_px();
-            let mut camera = Camera {
-                x: (rng.next_u32() % world_px) << 8,
-                y: (rng.next_u32() % world_px) << 8,
-                z: 0,
-                heading: rng.next_u32() as u16,
-                pitch: (rng.next_u32() % 101) as i16 - 50,
-            };
+            let mut camera = random_camera(rng, land.size_px());
+            camera.pitch = (rng.next_u32() % 101) as i16 - 50;
             land.follow(&camera);
             let steep = k >= count / 3;
             let above = if steep { voxel::flight::CLEARANCE } else { 12 + (rng.next_u32() % 400) as i32 };
@@ -276,11 +270,7 @@ fn frames(rng: &mut Rng, world: &mut World, window: &mut Window<64>, count: u32)
                 voxel::render(&land.scene(), &camera, options, &mut RamPage(fast.as_mut_ptr() as usize, None))
             } else {
                 let quick = voxel::render(&land.scene(), &camera, options, &mut RamPage(vram.as_ptr() as usize, None));
-                for (i, pair) in fast.chunks_exact_mut(2).enumerate() {
-                    // SAFETY: page 0 of mode 4 VRAM holds 19,200 halfwords.
-                    let v = unsafe { vram.as_ptr().add(i).read_volatile() };
-                    (pair[0], pair[1]) = (v as u8, (v >> 8) as u8);
-                }
+                read_page(vram, fast);
                 quick
             };
             if (quick.samples, quick.skipped) != (slow.samples, slow.skipped) {
@@ -338,6 +328,24 @@ fn frames(rng: &mut Rng, world: &mut World, window: &mut Window<64>, count: u32)
     Some(Drawn { frames: count, skipped, one_full, repainted })
 }
 
+/// A camera anywhere over a world `world_px` wide, at any heading, at
+/// altitude 0 and pitch 0.
+fn random_camera(rng: &mut Rng, world_px: u32) -> Camera {
+    let x = (rng.next_u32() % world_px) << 8;
+    let y = (rng.next_u32() % world_px) << 8;
+    Camera { x, y, z: 0, heading: rng.next_u32() as u16, pitch: 0 }
+}
+
+/// Copies VRAM page `page` into `out`, a halfword at a time (VRAM's reads
+/// as the display would see them).
+fn read_page(page: terrain_rom::video::Page, out: &mut [u8; 240 * 160]) {
+    for (i, pair) in out.chunks_exact_mut(2).enumerate() {
+        // SAFETY: a mode 4 page holds 19,200 halfwords.
+        let v = unsafe { page.as_ptr().add(i).read_volatile() };
+        (pair[0], pair[1]) = (v as u8, (v >> 8) as u8);
+    }
+}
+
 /// What [`frames`] checked.
 struct Drawn {
     /// Frames drawn by both renderers from random cameras.
@@ -368,14 +376,7 @@ fn repaints(
     fast: &mut [u8; 240 * 160],
     count: u32,
 ) -> Option<[u32; 4]> {
-    let world_px = land.size_px();
-    let mut camera = Camera {
-        x: (rng.next_u32() % world_px) << 8,
-        y: (rng.next_u32() % world_px) << 8,
-        z: 0,
-        heading: rng.next_u32() as u16,
-        pitch: 0,
-    };
+    let mut camera = random_camera(rng, land.size_px());
     land.follow(&camera);
     land.settle(&mut camera);
     let mut sky = voxel::PageSky::new();
@@ -412,11 +413,7 @@ fn repaints(
             repainting += 1;
             rows += quick.repainted_rows;
         }
-        for (i, pair) in fast.chunks_exact_mut(2).enumerate() {
-            // SAFETY: page 0 of mode 4 VRAM holds 19,200 halfwords.
-            let v = unsafe { page.as_ptr().add(i).read_volatile() };
-            (pair[0], pair[1]) = (v as u8, (v >> 8) as u8);
-        }
+        read_page(page, fast);
         if let Some(i) = (0..fast.len()).find(|&i| fast[i] != portable.0[i]) {
             log!(
                 "kernels: sky repaint FAILED: frame {} camera {:?} boundaries={} columns={} filled={}: pixel ({}, {}) is {} on the page, {} by the portable renderer",
