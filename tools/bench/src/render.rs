@@ -154,7 +154,7 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
         .find(|l| l.starts_with("sky cycles="))
         .and_then(|l| l.trim_start_matches("sky cycles=").parse::<u64>().ok())
         .ok_or_else(|| anyhow::anyhow!("the ROM logged no `sky cycles=` line"))?;
-    // The set-up, timed alone at boot: a frame where every group of slices
+    // The set-up, timed alone in the first 3D frame: a frame where every group of slices
     // is hidden (its whole-sky fill taken off).
     let setup_line = report
         .lines()
@@ -362,7 +362,7 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
         )?;
         writeln!(
             fit_text,
-            "| set-up, timed alone at boot (a frame from 1,500 px up, every group hidden): per frame the slice \
+            "| set-up, timed alone in the ROM's first 3D frame (a frame from 1,500 px up, every group hidden): per frame the slice \
              tables, per column its rays, 6 bands' records and its top on the page, 12 group tests and passes | 1 | \
              {setup_cycles} | {setup_cycles} |"
         )?;
