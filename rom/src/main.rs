@@ -43,7 +43,8 @@ static TEXEL_CACHE: Static<TexelCache> = Static::new(TexelCache::new());
 static RELIEF: Static<Relief> = Static::new(Relief::new());
 /// The map view's land, kept between frames (16 KB, EWRAM).
 static MAP_LAND: Static<map::Land> = Static::new(map::Land::new());
-/// Altitude of the frame that times the render's set-up at boot, world px:
+/// Altitude of the frame that times the render's set-up (in the first 3D
+/// frame), world px:
 /// high enough above any bank that every group of slices is hidden (the far
 /// slice, 776 px away, projects the bank's top below the screen), low enough
 /// that `eye * FOCAL / z` fits 32 bits at the nearest slice.

@@ -386,7 +386,7 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
                 Json::Float(c[k + 1]),
             ));
         }
-        fit_json.push(("fit_fixed_cycles", Json::Float(c[0])));
+        fit_json.push(("fit_rest_cycles", Json::Float(c[0])));
         fit_json.push(("fit_mean_error", Json::Float(err)));
     }
     text.push_str(&fit_text);
