@@ -432,6 +432,8 @@ extern "C" fn main() -> ! {
             window_cycles = tw.elapsed();
         }
         let page = screen.back();
+        // The back page's number, for its memory of the sky.
+        let back = screen.shown() ^ 1;
         let mut cache_cycles = 0;
         let mut cache_entries = 0;
         let tr = Cycles::now();
@@ -449,13 +451,13 @@ extern "C" fn main() -> ! {
                     set_up_timed = true;
                 }
                 let options = Options { boundaries: view == View::Boundaries, columns };
-                let sky = &mut page_skies[screen.shown() ^ 1];
+                let sky = &mut page_skies[back];
                 let stats = voxel::render(&land.scene(), &camera, options, &mut VramTarget::with_sky(page, sky));
                 (samples, skipped) = (stats.samples, stats.skipped);
                 sky_work = Some((stats.sky_filled, stats.repainted_rows));
             }
             View::Map => {
-                page_skies[screen.shown() ^ 1].invalidate();
+                page_skies[back].invalidate();
                 page.clear(ui::GREY);
                 map::draw(page, map_land, &land.scene(), land.seed(), &camera, 56, 8);
             }
@@ -465,7 +467,7 @@ extern "C" fn main() -> ! {
         if let Some((text, until)) = message {
             if (until.wrapping_sub(now) as i32) > 0 {
                 draw_message(page, text);
-                page_skies[screen.shown() ^ 1].invalidate();
+                page_skies[back].invalidate();
             } else {
                 message = None;
             }
@@ -482,7 +484,7 @@ extern "C" fn main() -> ! {
             Level::Debug,
             "frame n={} page={} view={} columns={} cycles={} render={} window={} window_tiles={} cache={} cache_entries={} samples={} skipped={} sky={} refreshes={} hud_objects={} {}",
             frame,
-            screen.shown() ^ 1,
+            back,
             view.number(),
             columns.count(),
             cycles,

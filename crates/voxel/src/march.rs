@@ -39,7 +39,7 @@ use crate::projection::{BAND_LEN, BANDS};
 use crate::projection::{BAND_STEP, SLICES, Z0};
 use crate::render::{
     Camera, Columns, FOG_BASE, HEIGHT, HORIZON, MARK_BACK, MARK_WIDTH, Options, SKIP_GROUPS, SKIP_LEN, SKY, Scene,
-    Stats, Target, skip_rows, slice_rows,
+    Stats, Target, skip_rows, sky_index, slice_rows,
 };
 use crate::trig;
 
@@ -489,15 +489,17 @@ pub(crate) fn columns<const N: usize, T: Target>(
     // (Bounding the fill by the first slice's ground line saved nothing on
     // the scripted flight: the line is almost always below the screen.)
     let page = target.vram_column(0).unwrap_or(0);
-    let repaint = target.page_sky().is_some_and(|m| m.holds(horizon));
+    let (tops, repaint) = match target.page_sky() {
+        Some(m) => {
+            let repaint = m.holds(horizon);
+            (m.begin(horizon) as *mut [u8; 128], repaint)
+        }
+        // No memory: the tops go to a scratch array nobody reads.
+        None => (&raw mut SCRATCH_TOPS, false),
+    };
     if !repaint {
         sky(target, camera.pitch);
     }
-    let tops = match target.page_sky() {
-        Some(m) => m.begin(horizon) as *mut [u8; 128],
-        // No memory: the tops go to a scratch array nobody reads.
-        None => &raw mut SCRATCH_TOPS,
-    };
     let frame = FrameSky { page, horizon, tops, repaint };
     let (samples, skipped, repainted) = match options.columns {
         Columns::Pairs => march_columns::<false>(job, camera, [cos, sin], frame),
@@ -566,7 +568,7 @@ pub fn sky<T: Target>(target: &mut T, pitch: i16) {
         // SAFETY: `page` is a mode 4 page (`Target::vram_column`'s
         // contract): word aligned, 160 rows of 240 bytes; `SKY` has 512
         // entries.
-        unsafe { voxel_sky_rows(page as *mut u32, SKY.as_ptr(), ((256 - horizon) & 511) as u32, HEIGHT as u32) };
+        unsafe { voxel_sky_rows(page as *mut u32, SKY.as_ptr(), sky_index(0, horizon), HEIGHT as u32) };
     }
 }
 
@@ -587,7 +589,7 @@ fn odd_column(job: &mut ColumnJob, even_ybuf: u32, horizon: i32) {
     if job.ybuf > even_ybuf {
         let y = even_ybuf;
         let at = (job.vram as usize + y as usize * crate::render::WIDTH) as *mut u16;
-        let start = ((y as i32 - horizon + 256) & 511) as u32;
+        let start = sky_index(y as i32, horizon);
         // SAFETY: pairs of the page's rows y .. ybuf <= 160, halfword
         // aligned (`vram_column(0)` is word aligned, the pair 2 col
         // bytes on), readable by byte and writable by halfword
@@ -653,7 +655,7 @@ fn march_columns<const PIXELS: bool>(
             // pixel of each pair it writes).
             let old = tops[pair] as u32;
             if repaint && old < job.ybuf {
-                let start = ((old as i32 - horizon + 256) & 511) as u32;
+                let start = sky_index(old as i32, horizon);
                 // SAFETY: rows old .. ybuf <= 160 of a pair of the page
                 // (`Target`'s contract, pair < 120); `SKY` has 512 entries.
                 let at = (job.vram as usize + old as usize * crate::render::WIDTH) as *mut u8;
@@ -666,8 +668,5 @@ fn march_columns<const PIXELS: bool>(
         skipped += job.skipped;
         col += 1;
     }
-    // Read by the 240-column mode only.
-    #[cfg(not(feature = "pixel-columns"))]
-    let _ = (even_ybuf, horizon);
     (samples, skipped, repainted)
 }

@@ -832,6 +832,15 @@ pub(crate) static FOG_BASE: [u8; 128] = {
     t
 };
 
+/// Where row `y`'s sky colour sits in [`SKY`] for a horizon at row
+/// `horizon`: `(y - horizon + 256) & 511` (the table is indexed by the row
+/// less the horizon, offset to stay positive).
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+#[inline(always)]
+pub(crate) fn sky_index(y: i32, horizon: i32) -> u32 {
+    ((y - horizon + 256) & 511) as u32
+}
+
 /// The column loop (every tile size: one copy, to spare the GBA's IWRAM).
 #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
 #[inline(always)]
@@ -947,7 +956,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
         sky_rows += ybuf as u32;
         let mut y = 0;
         while y < ybuf {
-            put(target, columns, col, y, SKY[((y - horizon + 256) & 511) as usize]);
+            put(target, columns, col, y, SKY[sky_index(y, horizon) as usize]);
             y += 1;
         }
         col += 1;
