@@ -1,7 +1,7 @@
 //! The HUD as sprites: [`ROWS`] rows of 30 8x8 objects across the top of
 //! the screen, one per character cell, showing the font's glyphs loaded once
 //! into object VRAM. A frame writes its text into a buffer with
-//! [`RowWriter`]'s own number writers (no `core::fmt`: its machinery and
+//! [`RowWriter`]'s own number writers ([`crate::digits`], no `core::fmt`: its machinery and
 //! divisions, Thumb code in ROM, made the HUD cost about half as much again);
 //! [`Hud::show`], in VBlank, rewrites only the cells whose character changed.
 //! The bench's "HUD on" row gives what the HUD costs a frame. Drawing the
@@ -12,6 +12,7 @@
 //! VRAM); glyph `c` (0..128) is tile 512 + `c`, 4 bits per pixel, palette
 //! bank 0: entry 1 the text, entry 2 its background.
 
+use crate::digits::{decimal, hex_digit};
 use crate::text::{COLUMNS, GLYPH, glyph_row};
 use core::fmt;
 use gba::prelude::*;
@@ -113,21 +114,6 @@ pub enum Align {
     Right,
 }
 
-/// `v / 10` and `v % 10` by shifts and adds (Hacker's Delight's `divu10`):
-/// the GBA has no divide instruction, and `/` is a call into
-/// `__aeabi_uidiv`, about a hundred cycles. (A loop subtracting powers of
-/// ten is no way round it: the compiler turns it into a division.)
-fn div10(v: u32) -> (u32, u32) {
-    let mut q = (v >> 1) + (v >> 2);
-    q += q >> 4;
-    q += q >> 8;
-    q += q >> 16;
-    q >>= 3;
-    // q is v / 10 or one less: the remainder is below 20.
-    let r = v - ((q << 3) + (q << 1));
-    if r > 9 { (q + 1, r - 10) } else { (q, r) }
-}
-
 impl<'a> RowWriter<'a> {
     /// A writer of `cells` from the first (what [`Hud::row`] hands out; the
     /// in-ROM tests write plain buffers).
@@ -156,26 +142,15 @@ impl<'a> RowWriter<'a> {
     /// Writes `v` as eight upper-case hexadecimal digits (`{:08X}`).
     pub fn hex8(&mut self, v: u32) -> &mut Self {
         for k in (0..8).rev() {
-            let d = ((v >> (4 * k)) & 15) as u8;
-            self.push(if d < 10 { b'0' + d } else { b'A' + d - 10 });
+            self.push(hex_digit(v >> (4 * k), true));
         }
         self
     }
 
-    fn number(&mut self, negative: bool, mut v: u32, width: usize, align: Align) -> &mut Self {
-        // Digits from the last, into the end of the buffer.
-        let mut digits = [0u8; 10];
-        let mut n = 0;
-        loop {
-            let (q, d) = div10(v);
-            digits[digits.len() - 1 - n] = b'0' + d as u8;
-            n += 1;
-            v = q;
-            if v == 0 || n == digits.len() {
-                break;
-            }
-        }
-        let len = n + negative as usize;
+    fn number(&mut self, negative: bool, v: u32, width: usize, align: Align) -> &mut Self {
+        let mut buf = [0u8; 10];
+        let digits = decimal(v, &mut buf);
+        let len = digits.len() + negative as usize;
         let pad = width.saturating_sub(len);
         if align == Align::Right {
             (0..pad).for_each(|_| self.push(b' '));
@@ -183,7 +158,7 @@ impl<'a> RowWriter<'a> {
         if negative {
             self.push(b'-');
         }
-        digits[digits.len() - n..].iter().for_each(|&d| self.push(d));
+        digits.iter().for_each(|&d| self.push(d));
         if align == Align::Left {
             (0..pad).for_each(|_| self.push(b' '));
         }

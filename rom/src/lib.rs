@@ -1,7 +1,8 @@
 //! Hardware layer of the terrain ROM: everything that touches GBA registers.
 //!
 //! The product binary (`src/main.rs`) and the harness test ROMs (`examples/`)
-//! share it: mGBA debug logging ([`log!`]), the cycle counter ([`cycles`]),
+//! share it: mGBA debug logging ([`log!`], and [`log::Line`] for the line of
+//! every frame), numbers as text without division ([`digits`]), the cycle counter ([`cycles`]),
 //! mode 4 double buffering ([`video`]), an 8x8 text writer ([`text`]), keypad
 //! reading ([`input`]), the panic screen ([`panic`](mod@panic)), the top-down map
 //! ([`map`]), the boot progress screen ([`progress`]), the tile bank and its
@@ -10,6 +11,7 @@
 
 pub mod bookmark;
 pub mod cycles;
+pub mod digits;
 pub mod hud;
 pub mod input;
 pub mod log;

@@ -1,7 +1,7 @@
 //! The ARM kernels against their portable Rust twins, on random inputs, in
 //! the emulator (`rom/src/bin/kernels.rs`): window fills of both placements
 //! and two sizes, lines of the window, the column march through the texel
-//! cache, and the HUD's number writers against `core::fmt`.
+//! cache, and the HUD's and the log's number writers against `core::fmt`.
 
 use e2e::run_rom;
 use mgba_test_runner::RunConfig;
@@ -40,4 +40,16 @@ fn arm_kernels_equal_their_portable_twins() {
     let (frames, repainting, rows, fills) = (n[0], n[1], n[2], n[3]);
     assert_eq!(frames, 48, "{sky}");
     assert!(repainting >= frames / 2 && rows > repainting && fills >= 1 && repainting + fills <= frames, "{sky}");
+    // The log's line writer (the product's line of every frame) wrote what
+    // `core::fmt` writes, value for value.
+    let ours: Vec<&str> = report.lines().filter_map(|l| l.strip_prefix("kernels: line ours ")).collect();
+    let fmt: Vec<&str> = report.lines().filter_map(|l| l.strip_prefix("kernels: line fmt ")).collect();
+    assert_eq!(ours.len(), 16);
+    assert_eq!(ours, fmt);
+    // A line longer than mGBA's buffer: in messages of 255 bytes.
+    let long = ["kernels: long".to_string()].into_iter().chain((1000..1055).map(|n| n.to_string())).collect::<Vec<_>>();
+    let long = long.join(" ");
+    let at = report.lines().position(|l| l.starts_with("kernels: long ")).expect("the long line");
+    assert_eq!(report.lines().nth(at).unwrap(), &long[..255]);
+    assert_eq!(report.lines().nth(at + 1).unwrap(), &long[255..]);
 }

@@ -34,6 +34,7 @@ use terrain::rng::Rng;
 use terrain::{Window, World, WorldParams};
 use terrain_rom::hud::{Align, RowWriter};
 use terrain_rom::log;
+use terrain_rom::log::{Level, Line};
 use terrain_rom::statics::Static;
 use terrain_rom::text::COLUMNS;
 use voxel::cache::TexelCache;
@@ -462,12 +463,13 @@ fn hud_numbers(rng: &mut Rng) -> Option<u32> {
         log!("kernels: hud FAILED: text {:?}", core::str::from_utf8(&ours).unwrap_or("?"));
         return None;
     }
-    let edges = [0, 1, 9, 10, 99, 100, 12_345, 99_999, 100_000, 999_999_999, 1_000_000_000, u32::MAX];
+    let edges =
+        [0, 1, 9, 10, 99, 100, 12_345, 65_535, 65_536, 81_919, 99_999, 100_000, 999_999_999, 1_000_000_000, u32::MAX];
     let mut checked = 0;
     for k in 0..64 {
         let v = if k < edges.len() { edges[k] } else { rng.next_u32() >> (rng.next_u32() % 32) };
         let s = if k % 2 == 0 { v as i32 } else { (v as i32).wrapping_neg() };
-        let s = if k == 13 { i32::MIN } else { s };
+        let s = if k == 16 { i32::MIN } else { s };
         let width = k % 12;
         for case in 0..5 {
             let mut ours = [0u8; COLUMNS];
@@ -504,6 +506,27 @@ fn hud_numbers(rng: &mut Rng) -> Option<u32> {
         }
     }
     Some(checked)
+}
+
+/// The log's own number writers ([`Line`], the product's line of every
+/// frame) against `core::fmt`: per value, a line by each, `kernels: line
+/// ours ...` and `kernels: line fmt ...`, which the host test compares; then
+/// one line of 288 bytes, which mGBA gets in two messages (255 bytes, then
+/// the rest): `kernels: long` and the numbers 1000 to 1054.
+fn log_lines(rng: &mut Rng) {
+    let edges = [0, 9, 10, 65_535, 65_536, 81_919, 81_920, 4_294_967_295];
+    for k in 0..16 {
+        let v = if k < edges.len() { edges[k] } else { rng.next_u32() >> (rng.next_u32() % 32) };
+        let s = if k % 2 == 0 { v as i32 } else { (v as i32).wrapping_neg() };
+        let s = if k == 3 { i32::MIN } else { s };
+        Line::new(Level::Info).text("kernels: line ours ").uint(v).text(" ").int(s).text(" ").hex(v);
+        log!("kernels: line fmt {} {} {:#010x}", v, s, v);
+    }
+    let mut line = Line::new(Level::Info);
+    line.text("kernels: long");
+    for n in 1000..1055 {
+        line.text(" ").uint(n);
+    }
 }
 
 /// `voxel::march::put_in_pair` (what a target's `put_pixel` writes VRAM
@@ -550,6 +573,7 @@ extern "C" fn main() -> ! {
     let drawn = frames(&mut rng, world, w64, 24);
     let numbers = hud_numbers(&mut rng);
     let pixels = pixels_in_pairs(&mut rng);
+    log_lines(&mut rng);
     match (small, large, drawn, numbers, pixels) {
         (Some(a), Some(b), Some(d), Some(h), Some(p)) => {
             log!(
