@@ -1,5 +1,6 @@
-//! The GBA's fast path: the frame's column loop, each column marched in
-//! hand-written ARM code, in IWRAM. It does exactly what the reference loop in [`crate::render`]
+//! The GBA's fast path: the frame's tables in Rust, then the column loop
+//! and each column's march in hand-written ARM code (`voxel_march_frame`),
+//! in IWRAM. It does exactly what the reference loop in [`crate::render`]
 //! does: the same positions, texels, projection and colours, so the frames
 //! are equal pixel for pixel (the emulator tests check it). Only built for
 //! the GBA.
@@ -43,34 +44,58 @@ use crate::render::{
 };
 use crate::trig;
 
-/// What the march of one column needs and returns (offsets used by the asm).
+/// What the march of a frame needs and returns (offsets used by the asm):
+/// filled once a frame; the asm writes each column's steps into the band
+/// records.
 #[repr(C)]
-pub struct ColumnJob {
-    /// 0, 4: position before the first sample, world pixels in 24.8.
-    pub px: u32,
-    pub py: u32,
+pub struct FrameJob {
+    /// 0, 4: the heading's cosine and sine, 2.14.
+    pub cos: i32,
+    pub sin: i32,
     /// 8: the near ring (128 x 128 texels).
     pub near: u32,
     /// 12: the far ring (256 x 256 entries).
     pub far: u32,
     /// 16: per slice, `a` and `b` (i32 each, `render::slice_rows`).
     pub slices: u32,
-    /// 20: VRAM address of the column's pixel pair on row 0.
-    pub vram: u32,
-    /// 24 (out): the y-buffer: rows 0..ybuf are still open (sky).
-    pub ybuf: u32,
-    /// 28 (out): samples taken.
-    pub samples: u32,
-    /// 32 (out): slices passed over (whole groups, `render::skip_rows`).
-    pub skipped: u32,
+    /// 20: address of the mode 4 page (its pixel pair 0 on row 0).
+    pub page: u32,
+    /// 24, 28: the camera's position, world pixels in 24.8.
+    pub x: u32,
+    pub y: u32,
+    /// 32: per pixel pair column, the top of the page's last frame (read if
+    /// `repaint`), then of this one (128 bytes: a `PageSky`'s, or scratch).
+    pub tops: u32,
     /// 36: the bands, one record each (the march loads a record at once).
     pub bands: [BandJob; BANDS],
+    /// 204: the columns' view-axis offsets (`Columns::offsets`, i32 each, 2.14).
+    pub offsets: u32,
+    /// 208: columns to march (120 pairs or 240 pixels).
+    pub count: u32,
+    /// 212: 1 for 240 pixel columns (column `c` is pixel `c & 1` of pair
+    /// `c >> 1`), 0 for 120 pairs.
+    pub pixels: u32,
+    /// 216: the sky's palette indices by row (`render::SKY`, 512 bytes).
+    pub sky: u32,
+    /// 220: `render::sky_index(0, horizon)`: the sky's index of row 0.
+    pub sky_row0: u32,
+    /// 224: 1 if the page holds its last frame's sky at this horizon:
+    /// repaint only the rows above the old tops that the terrain no longer
+    /// covers; 0: the page was filled with the sky.
+    pub repaint: u32,
+    /// 228 (out): samples taken.
+    pub samples: u32,
+    /// 232 (out): slices passed over (whole groups, `render::skip_rows`).
+    pub skipped: u32,
+    /// 236 (out): sky rows repainted.
+    pub repainted: u32,
 }
 
-/// One band of a [`ColumnJob`] (28 bytes; offsets used by the asm).
+/// One band of a [`FrameJob`] (28 bytes; offsets used by the asm).
 #[repr(C)]
 pub struct BandJob {
-    /// 0, 4: position step, (x, y), 24.8.
+    /// 0, 4: position step, (x, y), 24.8: written by the asm for each
+    /// column.
     pub step: [u32; 2],
     /// 8: palette index of colour 0 for the band's fog level; bit 31 set:
     /// mark tile boundaries.
@@ -94,14 +119,24 @@ const _: () = {
     assert!(SKIP_LEN == 8 && SKIP_GROUPS == 2 * BANDS, "the asm tests two groups of 8 slices a band");
     assert!(crate::render::TEXEL_SHIFT == 2, "the asm's shifts: 4 world px a texel");
     assert!(crate::cache::NEAR == 128 && crate::cache::FAR == 256, "the asm's ring masks");
-    assert!(core::mem::offset_of!(ColumnJob, near) == 8);
-    assert!(core::mem::offset_of!(ColumnJob, far) == 12);
-    assert!(core::mem::offset_of!(ColumnJob, slices) == 16);
-    assert!(core::mem::offset_of!(ColumnJob, vram) == 20);
-    assert!(core::mem::offset_of!(ColumnJob, ybuf) == 24);
-    assert!(core::mem::offset_of!(ColumnJob, samples) == 28);
-    assert!(core::mem::offset_of!(ColumnJob, skipped) == 32);
-    assert!(core::mem::offset_of!(ColumnJob, bands) == 36);
+    assert!(core::mem::offset_of!(FrameJob, sin) == 4);
+    assert!(core::mem::offset_of!(FrameJob, near) == 8);
+    assert!(core::mem::offset_of!(FrameJob, far) == 12);
+    assert!(core::mem::offset_of!(FrameJob, slices) == 16);
+    assert!(core::mem::offset_of!(FrameJob, page) == 20);
+    assert!(core::mem::offset_of!(FrameJob, x) == 24);
+    assert!(core::mem::offset_of!(FrameJob, y) == 28);
+    assert!(core::mem::offset_of!(FrameJob, tops) == 32);
+    assert!(core::mem::offset_of!(FrameJob, bands) == 36);
+    assert!(core::mem::offset_of!(FrameJob, offsets) == 204);
+    assert!(core::mem::offset_of!(FrameJob, count) == 208);
+    assert!(core::mem::offset_of!(FrameJob, pixels) == 212);
+    assert!(core::mem::offset_of!(FrameJob, sky) == 216);
+    assert!(core::mem::offset_of!(FrameJob, sky_row0) == 220);
+    assert!(core::mem::offset_of!(FrameJob, repaint) == 224);
+    assert!(core::mem::offset_of!(FrameJob, samples) == 228);
+    assert!(core::mem::offset_of!(FrameJob, skipped) == 232);
+    assert!(core::mem::offset_of!(FrameJob, repainted) == 236);
     assert!(core::mem::size_of::<BandJob>() == 28);
     assert!(core::mem::offset_of!(BandJob, fog) == 8);
     assert!(core::mem::offset_of!(BandJob, skip) == 12);
@@ -109,19 +144,27 @@ const _: () = {
     assert!(core::mem::offset_of!(BandJob, border_mask) == 24);
     assert!(crate::render::MARK_ROWS == 2, "the asm marks two rows");
     assert!(crate::palette::ui::BOUNDARY == 4, "the asm marks boundaries with entry 4");
+    let steps = [2, 4, 6, 8, 12, 16];
+    let mut b = 0;
+    while b < BANDS {
+        assert!(BAND_STEP[b] == steps[b], "the asm's band steps: (d * step) >> 6 as shifts");
+        b += 1;
+    }
+    assert!(Z0 == 8, "the asm's first position: (d * 8) >> 6 = d >> 3");
+    assert!(crate::render::HEIGHT == 160 && crate::render::WIDTH == 240, "the asm's page");
 };
 
 unsafe extern "C" {
-    /// Marches one column. `job` must describe valid memory: the texel
-    /// cache's two rings (every offset the march makes is masked inside
-    /// them), 96 slice entries, and a mode 4 page column.
-    pub fn voxel_march_column(job: *mut ColumnJob);
-    /// [`voxel_march_column`] for the odd pixel of a pair (240-column
-    /// mode): `job.vram` is the pair's address, and every store keeps the
-    /// pair's even byte (a byte load and a halfword store), so the page must
-    /// be readable by byte and writable by halfword.
-    #[cfg(feature = "pixel-columns")]
-    pub fn voxel_march_column_odd(job: *mut ColumnJob);
+    /// Marches every column of a frame: per column its rays and steps,
+    /// the march (`voxel_march_column`, or `voxel_march_column_odd` for
+    /// the odd pixels of 240 columns, subroutines of this function), then
+    /// the page's sky (the rows the old frame's terrain covered, the odd
+    /// pixel's fix-up) and its top. `job` must describe valid memory: the
+    /// texel cache's two rings (every offset the march makes is masked
+    /// inside them), 96 slice entries, `count` column offsets, 128 tops,
+    /// the 512-byte sky and a mode 4 page readable by byte and writable by
+    /// byte and halfword.
+    pub fn voxel_march_frame(job: *mut FrameJob);
     /// Fills rows `0..rows` of the mode 4 page at `page` with the sky: row
     /// `y` in `sky[(start + y) & 511]`, with word stores, ten words at a time.
     /// `page` must be word aligned with `rows * 240` writable bytes, and
@@ -191,36 +234,28 @@ core::arch::global_asm!(
     ".endm",
     // A column's march (`odd` 1: the odd pixel of a pair in 240-column mode,
     // whose stores keep the pair's even byte: a byte load of it, orr, a
-    // halfword store; `vram` is the pair's address).
+    // halfword store; `vram` is the pair's address). A subroutine of
+    // `voxel_march_frame`, in its stack frame: called with r0, r1 the
+    // position before the first sample, [sp + 4] the pair's address on row 0;
+    // returns r9 the y-buffer (rows 0..r9 are still open) and r8 the slice
+    // pointer past the last slice marched.
     ".macro voxel_march name, odd",
-    ".global \\name",
     ".type \\name,%function",
     "\\name:",
-    "    push  {{r4-r11, lr}}",
     // [sp] job, [sp + 4] vram column, [sp + 8] band's fog base (the draw
     // loads both at once), [sp + 12] the band's record, [sp + 16] colour
-    // (marks), [sp + 20] the band's
-    // second skip row, [sp + 24] slices passed over, [sp + 28] and [sp + 32]
-    // the slice pointer at the end of the near and of the far bands
-    "    sub   sp, sp, #36",
-    "    str   r0, [sp]",
-    "    ldr   r6, [r0, #20]",
-    "    str   r6, [sp, #4]", // vram column
-    "    add   r6, r0, #36",
+    // (marks), [sp + 20] the band's second skip row, [sp + 24] slices passed
+    // over in the frame, [sp + 28] and [sp + 32] the slice pointer at the end
+    // of the near and of the far bands, [sp + 48] the return address
+    "    str   lr, [sp, #48]",
+    "    ldr   r12, [sp]",
+    "    add   r6, r12, #36",
     "    str   r6, [sp, #12]", // the first band's record
-    "    ldr   r8, [r0, #16]", // slices
-    "    add   r6, r8, #384",  // 48 near slices of 8 bytes
-    "    str   r6, [sp, #28]",
-    "    add   r6, r8, #768", // and 48 far ones
-    "    str   r6, [sp, #32]",
-    "    ldr   r4, [r0, #8]", // near ring
-    "    mov   r5, #0xFE",    // near column mask
-    "    mov   r10, #0x7F00", // near row mask (128 texels of 2 bytes a row)
-    "    ldr   r1, [r0, #4]", // py
-    "    ldr   r0, [r0, #0]", // px
-    "    mov   r9, #160",     // ybuf
-    "    mov   r6, #0",
-    "    str   r6, [sp, #24]",
+    "    ldr   r8, [r12, #16]", // slices
+    "    ldr   r4, [r12, #8]",  // near ring
+    "    mov   r5, #0xFE",      // near column mask
+    "    mov   r10, #0x7F00",   // near row mask (128 texels of 2 bytes a row)
+    "    mov   r9, #160",       // ybuf
     "1:", // a near band: its record, then two groups of 8 samples unrolled
     "    voxel_band 0",
     "    ldr   r6, [sp, #28]",
@@ -238,18 +273,7 @@ core::arch::global_asm!(
     "    cmp   r8, r6",
     "    blo   2b",
     "5:", // done
-    "    ldr   r0, [sp]",
-    "    ldr   r6, [r0, #16]",
-    "    sub   r6, r8, r6",
-    "    mov   r6, r6, lsr #3", // slices marched
-    "    ldr   r7, [sp, #24]",
-    "    sub   r6, r6, r7", // less those passed over: samples
-    "    str   r9, [r0, #24]",
-    "    str   r6, [r0, #28]",
-    "    str   r7, [r0, #32]",
-    "    add   sp, sp, #36",
-    "    pop   {{r4-r11, lr}}",
-    "    bx    lr",
+    "    ldr   pc, [sp, #48]",
     "12:", // pass over a group of 8 slices (keeps the flags)
     "    add   r0, r0, r2, lsl #3",
     "    add   r1, r1, r3, lsl #3",
@@ -345,6 +369,167 @@ core::arch::global_asm!(
     ".if {pixels}", // the `pixel-columns` feature
     "voxel_march voxel_march_column_odd, 1",
     ".endif",
+    // Rows `r0` (from) to `r9` (to) of the pair at [sp + 4] back to the sky:
+    // r2 = the sky's index of row r0, r3 = rows, r0 = the pair on row r0,
+    // r1 = the sky table.
+    ".macro voxel_sky_args",
+    "    sub   r3, r9, r0",
+    "    ldr   r2, [r12, #220]", // the sky's index of row 0
+    "    add   r2, r2, r0",
+    "    mov   r2, r2, lsl #23",
+    "    mov   r2, r2, lsr #23", // & 511
+    "    ldr   r1, [r12, #216]",  // the sky table
+    "    ldr   r6, [sp, #4]",
+    "    rsb   r0, r0, r0, lsl #4",
+    "    add   r0, r6, r0, lsl #4", // the pair's address on row r0 (240 bytes a row)
+    ".endm",
+    // The slices a column marched (r8 past its last) join the frame's
+    // count at [sp + 40]; r12 = job.
+    ".macro voxel_marched",
+    "    ldr   r12, [sp]",
+    "    ldr   r6, [r12, #16]",
+    "    sub   r6, r8, r6",
+    "    ldr   r7, [sp, #40]",
+    "    add   r7, r7, r6, lsr #3",
+    "    str   r7, [sp, #40]",
+    ".endm",
+    ".global voxel_march_frame",
+    ".type voxel_march_frame,%function",
+    "voxel_march_frame:", // r0 job
+    "    push  {{r4-r11, lr}}",
+    // [sp + 0..36] as the march uses them (above), [sp + 36] column,
+    // [sp + 40] slices marched, [sp + 44] sky rows repainted, [sp + 48] the
+    // march's return address, [sp + 52] the even pixel's y-buffer (240 columns)
+    "    sub   sp, sp, #56",
+    "    str   r0, [sp]",
+    "    ldr   r6, [r0, #16]", // slices
+    "    add   r7, r6, #384",  // 48 near slices of 8 bytes
+    "    str   r7, [sp, #28]",
+    "    add   r7, r6, #768", // and 48 far ones
+    "    str   r7, [sp, #32]",
+    "    mov   r6, #0",
+    "    str   r6, [sp, #24]",
+    "    str   r6, [sp, #36]",
+    "    str   r6, [sp, #40]",
+    "    str   r6, [sp, #44]",
+    "    mov   r6, #160",
+    "    str   r6, [sp, #52]",
+    "20:", // a column: its ray, (cos - sin u, sin + cos u), 2.14
+    "    ldr   r12, [sp]",
+    "    ldr   r6, [sp, #36]",
+    "    ldr   r7, [r12, #204]",
+    "    ldr   r7, [r7, r6, lsl #2]", // u
+    "    ldmia r12, {{r2, r3}}",     // cos, sin
+    "    mul   r4, r3, r7",
+    "    mul   r5, r2, r7",
+    "    sub   r2, r2, r4, asr #14", // dx
+    "    add   r3, r3, r5, asr #14", // dy
+    "    ldr   r0, [r12, #24]",
+    "    ldr   r1, [r12, #28]",
+    "    add   r0, r0, r2, asr #3", // the first sample's predecessor: (d * Z0) >> 6, Z0 = 8
+    "    add   r1, r1, r3, asr #3",
+    // each band's step, (d * BAND_STEP) >> 6: steps 2, 4, 6, 8, 12, 16
+    "    add   r4, r12, #36",
+    "    mov   r5, r2, asr #5",
+    "    mov   r6, r3, asr #5",
+    "    stmia r4, {{r5, r6}}",
+    "    mov   r5, r2, asr #4",
+    "    mov   r6, r3, asr #4",
+    "    str   r5, [r4, #28]",
+    "    str   r6, [r4, #32]",
+    "    add   r7, r2, r2, lsl #1", // 3 dx
+    "    add   r11, r3, r3, lsl #1", // 3 dy
+    "    mov   r5, r7, asr #5",
+    "    mov   r6, r11, asr #5",
+    "    str   r5, [r4, #56]",
+    "    str   r6, [r4, #60]",
+    "    mov   r5, r2, asr #3",
+    "    mov   r6, r3, asr #3",
+    "    str   r5, [r4, #84]",
+    "    str   r6, [r4, #88]",
+    "    mov   r5, r7, asr #4",
+    "    mov   r6, r11, asr #4",
+    "    str   r5, [r4, #112]",
+    "    str   r6, [r4, #116]",
+    "    mov   r5, r2, asr #2",
+    "    mov   r6, r3, asr #2",
+    "    str   r5, [r4, #140]",
+    "    str   r6, [r4, #144]",
+    // its pixel pair: column >> pixels, on the page
+    "    ldr   r6, [sp, #36]",
+    "    ldr   r7, [r12, #212]",
+    "    mov   r6, r6, lsr r7",
+    "    and   r6, r6, #127",
+    "    ldr   r5, [r12, #20]",
+    "    add   r5, r5, r6, lsl #1",
+    "    str   r5, [sp, #4]",
+    ".if {pixels}",
+    "    ldr   r5, [sp, #36]",
+    "    and   r5, r5, r7", // an odd pixel of 240 columns?
+    "    cmp   r5, #0",
+    "    bne   30f",
+    ".endif",
+    "    bl    voxel_march_column",
+    "    voxel_marched",
+    "    str   r9, [sp, #52]", // the even pixel's y-buffer (240 columns)
+    // the page's top of this pair; rows the old frame's terrain covered
+    // above this one's back to the sky (before an odd pixel's march, which
+    // keeps the even pixel of each pair it writes)
+    "    ldr   r6, [sp, #36]",
+    "    ldr   r7, [r12, #212]",
+    "    mov   r6, r6, lsr r7",
+    "    and   r6, r6, #127",
+    "    ldr   r7, [r12, #32]",
+    "    ldrb  r0, [r7, r6]", // the old top
+    "    strb  r9, [r7, r6]",
+    "    ldr   r1, [r12, #224]",
+    "    cmp   r1, #0",
+    "    cmpne r0, r9",
+    "    bhs   21f", // no repaint, or the old top is not above this one
+    "    ldr   r2, [sp, #44]",
+    "    add   r2, r2, r9",
+    "    sub   r2, r2, r0",
+    "    str   r2, [sp, #44]",
+    "    voxel_sky_args",
+    "    bl    voxel_sky_pairs",
+    "    b     21f",
+    ".if {pixels}",
+    "30:", // an odd pixel
+    "    bl    voxel_march_column_odd",
+    "    voxel_marched",
+    "    ldr   r0, [sp, #52]", // the even pixel's y-buffer
+    "    ldr   r6, [sp, #36]",
+    "    mov   r6, r6, lsr #1",
+    "    and   r6, r6, #127",
+    "    ldr   r7, [r12, #32]",
+    "    cmp   r9, r0",
+    "    strblo r9, [r7, r6]", // the pair's top: the higher of its two pixels' terrain
+    "    strbhs r0, [r7, r6]",
+    "    bls   21f",
+    // rows the even pixel's terrain filled in both pixels of the pair,
+    // above this pixel's terrain: this pixel back to the sky
+    "    voxel_sky_args",
+    "    bl    voxel_sky_odd",
+    ".endif",
+    "21:", // the next column
+    "    ldr   r12, [sp]",
+    "    ldr   r6, [sp, #36]",
+    "    add   r6, r6, #1",
+    "    str   r6, [sp, #36]",
+    "    ldr   r7, [r12, #208]",
+    "    cmp   r6, r7",
+    "    blo   20b",
+    "    ldr   r6, [sp, #40]",
+    "    ldr   r7, [sp, #24]",
+    "    sub   r6, r6, r7", // samples: the slices marched less those passed over
+    "    str   r6, [r12, #228]",
+    "    str   r7, [r12, #232]",
+    "    ldr   r6, [sp, #44]",
+    "    str   r6, [r12, #236]",
+    "    add   sp, sp, #56",
+    "    pop   {{r4-r11, lr}}",
+    "    bx    lr",
+    ".size voxel_march_frame, . - voxel_march_frame",
     ".global voxel_sky_rows",
     ".type voxel_sky_rows,%function",
     "voxel_sky_rows:", // r0 page, r1 sky, r2 index of row 0, r3 rows
@@ -420,24 +605,34 @@ const PIXEL_COLUMNS: u32 = cfg!(feature = "pixel-columns") as u32;
 #[unsafe(link_section = ".iwram.voxel_slices")]
 static mut SLICE_TABLE: [i32; 2 * SLICES] = [0; 2 * SLICES];
 
-/// The march's parameters, rewritten for every column.
+/// The march's parameters, filled once a frame.
 #[unsafe(link_section = ".iwram.voxel_job")]
-static mut JOB: ColumnJob = ColumnJob {
-    px: 0,
-    py: 0,
+static mut JOB: FrameJob = FrameJob {
+    cos: 0,
+    sin: 0,
     near: 0,
     far: 0,
     slices: 0,
-    vram: 0,
-    ybuf: 0,
+    page: 0,
+    x: 0,
+    y: 0,
+    tops: 0,
+    bands: [const { BandJob { step: [0; 2], fog: 0, skip: [0; 2], marks: 0, border_mask: 0 } }; BANDS],
+    offsets: 0,
+    count: 0,
+    pixels: 0,
+    sky: 0,
+    sky_row0: 0,
+    repaint: 0,
     samples: 0,
     skipped: 0,
-    bands: [const { BandJob { step: [0; 2], fog: 0, skip: [0; 2], marks: 0, border_mask: 0 } }; BANDS],
+    repainted: 0,
 };
 
 /// The column loop of the reference renderer ([`crate::render`]) with the
 /// texels read from the texel cache (any tile size, with or without
-/// boundary marks), each column marched by [`voxel_march_column`].
+/// boundary marks): the frame's tables here, the columns in
+/// [`voxel_march_frame`].
 #[instruction_set(arm::a32)]
 #[inline(always)]
 pub(crate) fn columns<const N: usize, T: Target>(
@@ -447,8 +642,6 @@ pub(crate) fn columns<const N: usize, T: Target>(
     options: Options,
     target: &mut T,
 ) -> Stats {
-    let cos = trig::cos(camera.heading);
-    let sin = trig::sin(camera.heading);
     let horizon = HORIZON + camera.pitch as i32;
     let eye = camera.z >> 8;
     let table = &raw mut SLICE_TABLE as usize;
@@ -468,9 +661,13 @@ pub(crate) fn columns<const N: usize, T: Target>(
     // in ROM to zero it.)
     #[allow(clippy::deref_addrof)] // the raw pointer is the sanctioned way to a `static mut`
     let job = unsafe { &mut *(&raw mut JOB) };
+    job.cos = trig::cos(camera.heading);
+    job.sin = trig::sin(camera.heading);
     job.near = cache.near() as *const [u16; crate::cache::NEAR * crate::cache::NEAR] as usize as u32;
     job.far = cache.far() as *const [u16; crate::cache::FAR * crate::cache::FAR] as usize as u32;
     job.slices = table as u32;
+    job.x = camera.x;
+    job.y = camera.y;
     let skip = skip_rows(horizon, eye, scene.height_scale, scene.top());
     let mut b = 0;
     while b < BANDS {
@@ -488,7 +685,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
     // were terrain and are sky now. The terrain's spans draw over it.
     // (Bounding the fill by the first slice's ground line saved nothing on
     // the scripted flight: the line is almost always below the screen.)
-    let page = target.vram_column(0).unwrap_or(0);
+    job.page = target.vram_column(0).unwrap_or(0) as u32;
     let (tops, repaint) = match target.page_sky() {
         Some(m) => {
             let repaint = m.holds(horizon);
@@ -500,27 +697,29 @@ pub(crate) fn columns<const N: usize, T: Target>(
     if !repaint {
         sky(target, camera.pitch);
     }
-    let frame = FrameSky { page, horizon, tops, repaint };
-    let (samples, skipped, repainted) = match options.columns {
-        Columns::Pairs => march_columns::<false>(job, camera, [cos, sin], frame),
-        #[cfg(feature = "pixel-columns")]
-        Columns::Pixels => march_columns::<true>(job, camera, [cos, sin], frame),
-    };
-    Stats { samples, skipped, sky_filled: !repaint, repainted_rows: repainted, ..Stats::default() }
-}
-
-/// The page and its sky, for [`march_columns`].
-struct FrameSky {
-    /// Address of the page (`Target::vram_column(0)`).
-    page: usize,
-    /// Screen row of the horizon.
-    horizon: i32,
-    /// Per pixel pair column, the top of the page's last frame (read if
-    /// `repaint`), then of this one: a [`crate::PageSky`]'s, or scratch.
-    tops: *mut [u8; 128],
-    /// True if the page holds its last frame's sky at this horizon: repaint
-    /// only the rows above the old tops' that the terrain no longer covers.
-    repaint: bool,
+    job.tops = tops as usize as u32;
+    job.repaint = repaint as u32;
+    job.sky = SKY.as_ptr() as usize as u32;
+    job.sky_row0 = sky_index(0, horizon);
+    job.offsets = options.columns.offsets() as usize as u32;
+    job.count = options.columns.count() as u32;
+    #[cfg(feature = "pixel-columns")]
+    let pixels = options.columns == Columns::Pixels;
+    #[cfg(not(feature = "pixel-columns"))]
+    let pixels = false;
+    job.pixels = pixels as u32;
+    // SAFETY: the job describes the cache's two rings (every index the
+    // march makes is masked inside them), the slice table, the column
+    // offsets, 128 tops (a `PageSky`'s, borrowed for the frame, or the
+    // scratch ones), the sky table and a mode 4 page (`Target`'s contract).
+    unsafe { voxel_march_frame(job) };
+    Stats {
+        samples: job.samples,
+        skipped: job.skipped,
+        sky_filled: !repaint,
+        repainted_rows: job.repainted,
+        ..Stats::default()
+    }
 }
 
 /// The tops of a frame whose target keeps no [`crate::PageSky`] (`.bss`:
@@ -570,103 +769,4 @@ pub fn sky<T: Target>(target: &mut T, pitch: i16) {
         // entries.
         unsafe { voxel_sky_rows(page as *mut u32, SKY.as_ptr(), sky_index(0, horizon), HEIGHT as u32) };
     }
-}
-
-/// Marches the odd pixel column described by `job` (240 columns) and puts
-/// the sky back in its rows the even one's terrain filled above its own
-/// (`even_ybuf`, the even column's y-buffer, down to this one's).
-#[cfg(feature = "pixel-columns")]
-#[instruction_set(arm::a32)]
-#[inline(always)]
-fn odd_column(job: &mut ColumnJob, even_ybuf: u32, horizon: i32) {
-    // SAFETY: the job describes the cache's two rings (every index the
-    // march makes is masked inside them), the slice table and the pair
-    // of a page readable by byte and writable by halfword (`Target`'s
-    // contract).
-    unsafe { voxel_march_column_odd(job) };
-    // Rows the even pixel's terrain filled in both pixels of the
-    // pair, above this pixel's terrain: back to the sky.
-    if job.ybuf > even_ybuf {
-        let y = even_ybuf;
-        let at = (job.vram as usize + y as usize * crate::render::WIDTH) as *mut u16;
-        let start = sky_index(y as i32, horizon);
-        // SAFETY: pairs of the page's rows y .. ybuf <= 160, halfword
-        // aligned (`vram_column(0)` is word aligned, the pair 2 col
-        // bytes on), readable by byte and writable by halfword
-        // (`Target`'s contract); `SKY` has 512 entries.
-        unsafe { voxel_sky_odd(at, SKY.as_ptr(), start, job.ybuf - y) };
-    }
-}
-
-/// Marches every column (`PIXELS`: 240 pixel columns, else 120 pairs) with
-/// `job` set up for the frame, heading (`cos`, `sin`) in 2.14, into the page
-/// of `frame`; returns the samples taken, the slices skipped and the sky
-/// rows repainted. One copy a mode: the pairs' loop keeps its registers for
-/// itself.
-#[instruction_set(arm::a32)]
-#[inline(always)]
-fn march_columns<const PIXELS: bool>(
-    job: &mut ColumnJob,
-    camera: &Camera,
-    [cos, sin]: [i32; 2],
-    frame: FrameSky,
-) -> (u32, u32, u32) {
-    let FrameSky { page, horizon, tops, repaint } = frame;
-    // SAFETY: a `PageSky`'s tops, borrowed from the target for the frame,
-    // or the scratch tops, which only this function (on the one GBA thread)
-    // touches.
-    let tops = unsafe { &mut *tops };
-    let (mut samples, mut skipped, mut repainted) = (0u32, 0u32, 0u32);
-    // 240 columns: the y-buffer of the last even column (its stores filled
-    // both pixels of each pair).
-    let mut even_ybuf = HEIGHT as u32;
-    #[cfg(feature = "pixel-columns")]
-    let columns = if PIXELS { Columns::Pixels } else { Columns::Pairs };
-    #[cfg(not(feature = "pixel-columns"))]
-    let columns = Columns::Pairs;
-    let mut col = 0;
-    while col < columns.count() {
-        let u = columns.offset(col);
-        let dx = cos - ((sin * u) >> 14);
-        let dy = sin + ((cos * u) >> 14);
-        job.px = camera.x.wrapping_add(((dx * Z0 as i32) >> 6) as u32);
-        job.py = camera.y.wrapping_add(((dy * Z0 as i32) >> 6) as u32);
-        let mut b = 0;
-        while b < BANDS {
-            let step = BAND_STEP[b] as i32;
-            job.bands[b].step = [((dx * step) >> 6) as u32, ((dy * step) >> 6) as u32];
-            b += 1;
-        }
-        let pair = (if PIXELS { col >> 1 } else { col }) & 127;
-        job.vram = (page + 2 * pair) as u32;
-        if PIXELS && col & 1 != 0 {
-            #[cfg(feature = "pixel-columns")]
-            odd_column(job, even_ybuf, horizon);
-            // The pair's top: the higher of its two pixels' terrain.
-            tops[pair] = if job.ybuf < even_ybuf { job.ybuf } else { even_ybuf } as u8;
-        } else {
-            // SAFETY: the job describes the cache's two rings (every index
-            // the march makes is masked inside them), the slice table and a
-            // VRAM column.
-            unsafe { voxel_march_column(job) };
-            even_ybuf = job.ybuf;
-            // Rows the old frame's terrain covered above this one's: back to
-            // the sky (before an odd pixel's march, which keeps the even
-            // pixel of each pair it writes).
-            let old = tops[pair] as u32;
-            if repaint && old < job.ybuf {
-                let start = sky_index(old as i32, horizon);
-                // SAFETY: rows old .. ybuf <= 160 of a pair of the page
-                // (`Target`'s contract, pair < 120); `SKY` has 512 entries.
-                let at = (job.vram as usize + old as usize * crate::render::WIDTH) as *mut u8;
-                unsafe { voxel_sky_pairs(at, SKY.as_ptr(), start, job.ybuf - old) };
-                repainted += job.ybuf - old;
-            }
-            tops[pair] = job.ybuf as u8;
-        }
-        samples += job.samples;
-        skipped += job.skipped;
-        col += 1;
-    }
-    (samples, skipped, repainted)
 }

@@ -619,6 +619,17 @@ impl Columns {
         }
     }
 
+    /// The view-axis offsets of the columns ([`Columns::offset`]): at least
+    /// [`Columns::count`] of them.
+    #[cfg(target_arch = "arm")]
+    pub(crate) fn offsets(self) -> *const i32 {
+        match self {
+            Columns::Pairs => U.as_ptr(),
+            #[cfg(feature = "pixel-columns")]
+            Columns::Pixels => U_PIXELS.as_ptr(),
+        }
+    }
+
     /// The view-axis offset of column `col` (below [`Columns::count`]), 2.14
     /// fixed point.
     #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]

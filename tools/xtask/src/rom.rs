@@ -33,6 +33,7 @@ const HOT: &[(&str, &[&str])] = &[
             "7rebuild",
             "10regenerate",
             "6render",
+            "voxel_march_frame",
             "voxel_march_column",
             "terrain_fill_block",
             "terrain_fill_bytes",
@@ -42,7 +43,7 @@ const HOT: &[(&str, &[&str])] = &[
         ],
     ),
     ("bench_terrain", &["8recenter", "7rebuild", "10regenerate"]),
-    ("kernels", &["8recenter", "7rebuild", "6render", "voxel_march_column", "terrain_fill_line"]),
+    ("kernels", &["8recenter", "7rebuild", "6render", "voxel_march_frame", "voxel_march_column", "terrain_fill_line"]),
 ];
 
 /// Harness self-test ROMs in `rom/examples/`.
@@ -109,7 +110,8 @@ pub fn build_example() -> Result<PathBuf> {
 }
 
 /// The engine's hot functions the example must have as ARM code in IWRAM.
-const EXAMPLE_HOT: &[&str] = &["8recenter", "7rebuild", "10regenerate", "6render", "voxel_march_column"];
+const EXAMPLE_HOT: &[&str] =
+    &["8recenter", "7rebuild", "10regenerate", "6render", "voxel_march_frame", "voxel_march_column"];
 
 /// Writes a file through a temporary name and a rename: never half-written.
 pub fn write_atomic(path: &std::path::Path, bytes: &[u8]) -> Result<()> {
