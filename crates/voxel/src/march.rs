@@ -39,8 +39,8 @@ use crate::cache::NEAR_BANDS;
 use crate::projection::{BAND_LEN, BANDS};
 use crate::projection::{BAND_STEP, SLICES, Z0};
 use crate::render::{
-    Camera, Columns, FOG_BASE, HEIGHT, HORIZON, MARK_BACK, MARK_WIDTH, Options, SKIP_GROUPS, SKIP_LEN, SKY, Scene,
-    Stats, Target, skip_rows, sky_index, slice_rows,
+    Camera, FOG_BASE, HEIGHT, HORIZON, MARK_BACK, MARK_WIDTH, Options, SKIP_GROUPS, SKIP_LEN, SKY, Scene, Stats,
+    Target, skip_rows, sky_index, slice_rows,
 };
 use crate::trig;
 
@@ -704,7 +704,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
     job.offsets = options.columns.offsets() as usize as u32;
     job.count = options.columns.count() as u32;
     #[cfg(feature = "pixel-columns")]
-    let pixels = options.columns == Columns::Pixels;
+    let pixels = options.columns == crate::render::Columns::Pixels;
     #[cfg(not(feature = "pixel-columns"))]
     let pixels = false;
     job.pixels = pixels as u32;
