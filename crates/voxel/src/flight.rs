@@ -391,17 +391,32 @@ impl Relief {
                 0
             }
         };
-        let n = (self.reach + blk - 1) >> b;
         let (bx0, by0) = (px & !(blk as u32 - 1), py & !(blk as u32 - 1));
         let mut best = self.top_at(scene, px, py);
-        let mut j = -n;
-        while j <= n {
+        // Only blocks within `far` can beat the camera's own: top_px - slope
+        // * d > best needs d < (top_px - best) / slope. (The tests below
+        // still run with the best so far; this only spares the blocks none
+        // of them would pass.)
+        let lead = self.top_px - best;
+        if lead <= 0 || self.slope <= 0 {
+            return best;
+        }
+        let far = self.reach.min((lead - 1) / self.slope);
+        // Blocks k either side along an axis with dist(k, inside) <= far.
+        let span = |inside: i32| -> (i32, i32) {
+            let after = (far + inside) >> b;
+            let before = if far > inside { ((far - inside - 1) >> b) + 1 } else { 0 };
+            (-before, after)
+        };
+        let ((i0, i1), (j0, j1)) = (span(ix), span(iy));
+        let mut j = j0;
+        while j <= j1 {
             let dy = dist(j, iy);
             // A block this far cannot beat `best` even at the bank's top.
             if dy <= self.reach && self.top_px - self.slope * dy > best {
                 let wy = by0.wrapping_add((j * blk) as u32);
-                let mut i = -n;
-                while i <= n {
+                let mut i = i0;
+                while i <= i1 {
                     let d = dist(i, ix).max(dy);
                     if d <= self.reach && self.top_px - self.slope * d > best {
                         let h = self.top_at(scene, bx0.wrapping_add((i * blk) as u32), wy) - self.slope * d;
@@ -447,10 +462,12 @@ impl Relief {
             let mut d = LOOK_STEP / 2;
             while d <= reach {
                 let fall = d >> LOOK_SLOPE_LOG2;
-                if self.top_px - fall > best {
-                    let (x, y) = (px.wrapping_add(((c * d) >> 14) as u32), py.wrapping_add(((s * d) >> 14) as u32));
-                    best = best.max(self.top_at(scene, x, y) - fall);
+                if self.top_px - fall <= best {
+                    // Nor can any farther on: the fall only grows.
+                    break;
                 }
+                let (x, y) = (px.wrapping_add(((c * d) >> 14) as u32), py.wrapping_add(((s * d) >> 14) as u32));
+                best = best.max(self.top_at(scene, x, y) - fall);
                 d = if d < LOOK_STEP {
                     LOOK_STEP
                 } else if d < 4 * LOOK_STEP {
