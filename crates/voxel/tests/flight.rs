@@ -1,6 +1,7 @@
 //! The flight, pinned: each input's motion worked out by hand (speed, turn,
 //! strafe, climb, pitch, the refreshes' cap, the world's wrap), the floor
-//! and the look-ahead over a tile designed for it, the ease up to the
+//! and the look-ahead over a tile designed for it, the floor over random
+//! blocks against a brute force, the ease up to the
 //! look-ahead, and a scripted flight over pyramids (every position pinned,
 //! and never below the floor, never rising faster than `max_rise`).
 
@@ -197,6 +198,56 @@ fn the_floor_over_a_tower() {
                 }
             }
             assert_eq!(floor(x as u32, y as u32), want, "floor at ({x}, {y})");
+        }
+    }
+}
+
+/// The floor over random blocks (4 tiles of 4 x 4 blocks, each block one
+/// random height; a low bank and a tall one, whose slope is steeper), at
+/// random points: the most of the camera's own block top and, over every
+/// block within the reach, its top less the slope times its Chebyshev
+/// distance, by brute force.
+#[test]
+fn the_floor_is_the_highest_cone_over_random_blocks() {
+    let mut rng = terrain::rng::Rng::new(0xF100);
+    for (round, (scale, max_h)) in [(256u16, 120u32), (2048, 255), (256, 255), (512, 40)].into_iter().enumerate() {
+        let heights: Vec<u32> = (0..4 * 16).map(|_| rng.next_u32() % (max_h + 1)).collect();
+        let mut texels = Vec::new();
+        for t in 0..4 {
+            for y in 0..32u32 {
+                for x in 0..32u32 {
+                    texels.push(bank::texel(heights[t * 16 + (y / 8 * 4 + x / 8) as usize] as u8, 0));
+                }
+            }
+        }
+        let bytes = encode(32, &texels, scale);
+        let relief = relief_of(&bytes);
+        let mut memory = Memory::default();
+        let mut land = memory.land(&bytes, Some(&relief));
+        let (slope, top_px) = (relief.slope(), relief.top_px());
+        let reach = (top_px + slope - 1) / slope;
+        for _ in 0..200 {
+            let (x, y) = (3000 + rng.next_u32() % 2000, 3000 + rng.next_u32() % 2000);
+            land.follow(&Camera { x: x << 8, y: y << 8, ..Camera::default() });
+            let scene = land.scene();
+            // The top of block (bx, by) (32 world px), world px.
+            let top = |bx: i32, by: i32| {
+                let tile = scene.window().get((bx / 4) as u32, (by / 4) as u32) as usize;
+                let h = relief.tops()[tile * PER_TILE + (by % 4 * 4 + bx % 4) as usize] as i32;
+                (h * scale as i32) >> 8
+            };
+            let dist = |p: i32, b: i32| (32 * b - p).max(p - (32 * b + 31)).max(0);
+            let (x, y) = (x as i32, y as i32);
+            let mut want = top(x / 32, y / 32);
+            for by in (y - reach) / 32..=(y + reach) / 32 {
+                for bx in (x - reach) / 32..=(x + reach) / 32 {
+                    let d = dist(x, bx).max(dist(y, by));
+                    if d <= reach {
+                        want = want.max(top(bx, by) - slope * d);
+                    }
+                }
+            }
+            assert_eq!(relief.floor(&scene, x as u32, y as u32), want, "round {round}: floor at ({x}, {y})");
         }
     }
 }
