@@ -37,10 +37,14 @@ pub fn decimal(v: u32, buf: &mut [u8; 10]) -> &[u8] {
 
 /// How many digits [`decimal`] writes for `v` (1 to 10).
 pub fn decimal_len(v: u32) -> usize {
+    // Ten digits from 10^9 on (u32::MAX has ten): the loop below stops at
+    // 10^9, whose next power would overflow.
+    if v >= 1_000_000_000 {
+        return 10;
+    }
     let mut n = 1;
     let mut next = 10u32;
-    // 10 digits: u32::MAX's; `next` stops before it overflows.
-    while n < 10 && v >= next {
+    while v >= next {
         n += 1;
         next = (next << 3) + (next << 1);
     }

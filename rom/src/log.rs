@@ -6,7 +6,7 @@
 //! Two writers: [`log!`](crate::log!) formats with `core::fmt`, fine for rare lines;
 //! [`Line`] writes its numbers with [`crate::digits`], for the product's
 //! line of every frame (in mGBA the same line through `core::fmt` cost
-//! about 31,000 cycles a frame, an eighth of a screen refresh, which the
+//! about 31,000 cycles a frame, a ninth of a screen refresh, which the
 //! frame's own count did not show).
 
 use crate::digits::{decimal, decimal_backwards, decimal_len, hex_digit};
@@ -15,8 +15,9 @@ pub use gba::mgba::MgbaMessageLevel as Level;
 use gba::mgba::{MgbaBufferedLogger, mgba_logging_available};
 use gba::mmio::{MGBA_LOG_BUFFER, MGBA_LOG_SEND};
 
-/// Bytes of a message: mGBA's buffer holds 256, the last for the end
-/// mark; a longer line goes out in pieces of this many.
+/// Bytes of a message: a longer line goes out in pieces of this many.
+/// (mGBA's buffer holds 256; one short of that, a message always ends in
+/// one of the zeros mGBA leaves in it, as a C string.)
 const MESSAGE: usize = 255;
 
 /// One log message written piece by piece, sent when dropped:
@@ -118,7 +119,8 @@ impl Drop for Line {
     }
 }
 
-/// Writes one message at `level` (lines longer than 255 bytes are split).
+/// Writes one message at `level` (`gba`'s logger sends lines longer than
+/// 256 bytes in pieces of 256).
 #[inline]
 pub fn write(level: Level, args: Arguments<'_>) {
     if let Ok(mut logger) = MgbaBufferedLogger::try_new(level) {

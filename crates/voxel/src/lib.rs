@@ -7,8 +7,8 @@
 //! - [`palette`]: the 256-colour plan (interface, sky, 4 fog levels of terrain).
 //! - [`render`](mod@render): camera, scene (tile window + bank), the
 //!   reference column renderer (host and GBA).
-//! - `march` (GBA only): the fast path, the column loop reading the texel
-//!   cache with each column marched in ARM assembly.
+//! - `march` (GBA only): the fast path, the frame's tables, then the column
+//!   loop and each column's march in ARM assembly, reading the texel cache.
 //!
 //! [`render()`] (below) picks the path; `march` uses `render`'s tables, and
 //! `render` knows nothing of `march`.

@@ -170,20 +170,6 @@ unsafe extern "C" {
     /// `page` must be word aligned with `rows * 240` writable bytes, and
     /// `sky` must point to 512 readable bytes.
     pub fn voxel_sky_rows(page: *mut u32, sky: *const u8, start: u32, rows: u32);
-    /// Puts the sky in `rows` pixel pairs from `pair` (row `y`'s address
-    /// plus 240 bytes a row), both pixels (byte stores): pair `k` gets
-    /// `sky[(start + k) & 511]`. `pair` must be the address of a pair of a
-    /// mode 4 page with `rows` rows below it writable by byte, and `sky` must
-    /// point to 512 readable bytes.
-    pub fn voxel_sky_pairs(pair: *mut u8, sky: *const u8, start: u32, rows: u32);
-    /// Puts the sky in the odd pixel of `rows` pixel pairs from `pair`, a
-    /// row apart (240 bytes), keeping the even pixels: pair `k` gets
-    /// `sky[(start + k) & 511]`, by byte load and halfword store (a byte store to
-    /// VRAM would fill both pixels). `pair` must be halfword aligned with
-    /// `rows` pairs readable by byte and writable by halfword, and `sky` must point
-    /// to 512 readable bytes.
-    #[cfg(feature = "pixel-columns")]
-    pub fn voxel_sky_odd(pair: *mut u16, sky: *const u8, start: u32, rows: u32);
 }
 
 // One sample of band `\lod` (0: near ring, texel = x >> 10; 1: far ring,
@@ -399,8 +385,10 @@ core::arch::global_asm!(
     "    push  {{r4-r11, lr}}",
     // [sp + 0..36] as the march uses them (above), [sp + 36] column,
     // [sp + 40] slices marched, [sp + 44] sky rows repainted, [sp + 48] the
-    // march's return address, [sp + 52] the even pixel's y-buffer (240 columns)
-    "    sub   sp, sp, #56",
+    // march's return address, [sp + 52] the even pixel's y-buffer (240
+    // columns), [sp + 56] unused: 36 bytes pushed and 60 keep sp a multiple
+    // of 8, as the IRQ handler's Rust code, on this stack, may expect
+    "    sub   sp, sp, #60",
     "    str   r0, [sp]",
     "    ldr   r6, [r0, #16]", // slices
     "    add   r7, r6, #384",  // 48 near slices of 8 bytes
@@ -526,7 +514,7 @@ core::arch::global_asm!(
     "    str   r7, [r12, #232]",
     "    ldr   r6, [sp, #44]",
     "    str   r6, [r12, #236]",
-    "    add   sp, sp, #56",
+    "    add   sp, sp, #60",
     "    pop   {{r4-r11, lr}}",
     "    bx    lr",
     ".size voxel_march_frame, . - voxel_march_frame",
@@ -559,6 +547,9 @@ core::arch::global_asm!(
     "    pop   {{r4-r11, lr}}",
     "    bx    lr",
     ".size voxel_sky_rows, . - voxel_sky_rows",
+    // The sky in r3 pixel pairs from r0 (both pixels, byte stores, a row of
+    // 240 bytes apart): pair k gets sky[(r2 + k) & 511], r1 the sky table
+    // (r2 below 512). Called from `voxel_march_frame` only.
     ".global voxel_sky_pairs",
     ".type voxel_sky_pairs,%function",
     "voxel_sky_pairs:", // r0 pair address, r1 sky, r2 index of its first row, r3 rows
@@ -574,6 +565,10 @@ core::arch::global_asm!(
     "    bx    lr",
     ".size voxel_sky_pairs, . - voxel_sky_pairs",
     ".if {pixels}",
+    // The sky in the odd pixel of r3 pixel pairs from r0 (halfword aligned),
+    // keeping the even ones: a byte load, orr and a halfword store (a byte
+    // store to VRAM would fill both pixels). Called from `voxel_march_frame`
+    // only.
     ".global voxel_sky_odd",
     ".type voxel_sky_odd,%function",
     "voxel_sky_odd:", // r0 pair address, r1 sky, r2 index of its first row, r3 rows

@@ -203,8 +203,8 @@ fn the_floor_over_a_tower() {
 }
 
 /// The floor over random blocks (4 tiles of 4 x 4 blocks, each block one
-/// random height; a low bank and a tall one, whose slope is steeper), at
-/// random points: the most of the camera's own block top and, over every
+/// random height; low banks and tall ones, whose slope is steeper), at
+/// 20,000 random points each: the most of the camera's own block top and, over every
 /// block within the reach, its top less the slope times its Chebyshev
 /// distance, by brute force.
 #[test]
@@ -226,10 +226,12 @@ fn the_floor_is_the_highest_cone_over_random_blocks() {
         let mut land = memory.land(&bytes, Some(&relief));
         let (slope, top_px) = (relief.slope(), relief.top_px());
         let reach = (top_px + slope - 1) / slope;
-        for _ in 0..200 {
+        // The window (64 tiles of 128 px) round (4000, 4000) holds every
+        // block the points below can reach.
+        land.follow(&Camera { x: 4000 << 8, y: 4000 << 8, ..Camera::default() });
+        let scene = land.scene();
+        for _ in 0..20_000 {
             let (x, y) = (3000 + rng.next_u32() % 2000, 3000 + rng.next_u32() % 2000);
-            land.follow(&Camera { x: x << 8, y: y << 8, ..Camera::default() });
-            let scene = land.scene();
             // The top of block (bx, by) (32 world px), world px.
             let top = |bx: i32, by: i32| {
                 let tile = scene.window().get((bx / 4) as u32, (by / 4) as u32) as usize;

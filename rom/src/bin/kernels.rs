@@ -19,7 +19,11 @@
 //!   RAM.
 //!
 //! - the HUD's number writers (`rom/src/hud.rs`) against `core::fmt`, on edge
-//!   and random values, both alignments, signed and hexadecimal.
+//!   and random values, both alignments, signed and hexadecimal;
+//! - the log's line writer (`rom/src/log.rs`, the product's line of every
+//!   frame): per value a line by it and one by `core::fmt`, which the host
+//!   test compares, and a line of 288 bytes, which must reach mGBA as 255
+//!   bytes and the rest.
 //!
 //! Logs `kernels: done, N window moves, M frames (S slices skipped with the relief, T without; pixel pairs
 //! filled to the top in one pixel only: E even, O odd), H HUD numbers, P pixels written into VRAM pairs,
