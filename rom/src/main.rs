@@ -106,6 +106,14 @@ fn place<'l>(line: &'l mut Line, seed: u32, c: &Camera) -> &'l mut Line {
     line.text(" heading=").uint(c.heading as u32).text(" pitch=").int(c.pitch as i32)
 }
 
+/// Logs a bookmark `saved` or `resumed` from `slot`, with its sequence
+/// number, world and camera.
+fn log_bookmark(what: &str, slot: usize, sequence: u32, seed: u32, camera: &Camera) {
+    let mut line = Line::new(Level::Info);
+    line.text("bookmark ").text(what).text(": slot ").uint(slot as u32).text(" sequence ").uint(sequence).text(" ");
+    place(&mut line, seed, camera);
+}
+
 fn load_palette(palette: &[u16; 256]) {
     for (i, c) in palette.iter().enumerate() {
         set_palette(i as u8, Color(*c));
@@ -337,10 +345,7 @@ extern "C" fn main() -> ! {
         let wrap = (world_px << 8).wrapping_sub(1);
         camera = Camera { x: b.camera.x & wrap, y: b.camera.y & wrap, ..b.camera };
         land.settle(&mut camera);
-        let mut line = Line::new(Level::Info);
-        line.text("bookmark resumed: slot ").uint(slot as u32).text(" sequence ").uint(b.sequence).text(" ");
-        place(&mut line, b.seed, &camera);
-        drop(line);
+        log_bookmark("resumed", slot, b.sequence, b.seed, &camera);
         message = Some(("BOOKMARK RESUMED", refresh::count().wrapping_add(MESSAGE_REFRESHES)));
         log!("message shown: BOOKMARK RESUMED");
     }
@@ -392,10 +397,7 @@ extern "C" fn main() -> ! {
                 // SELECT + START: bookmark this world and camera.
                 select_used = true;
                 let (slot, b) = bookmark::save(seed, &camera);
-                let mut line = Line::new(Level::Info);
-                line.text("bookmark saved: slot ").uint(slot as u32).text(" sequence ").uint(b.sequence).text(" ");
-                place(&mut line, seed, &camera);
-                drop(line);
+                log_bookmark("saved", slot, b.sequence, seed, &camera);
                 message = Some(("BOOKMARK SAVED", r.wrapping_add(MESSAGE_REFRESHES)));
                 log!("message shown: BOOKMARK SAVED");
             } else if pressed & bit::START != 0 {

@@ -386,8 +386,9 @@ core::arch::global_asm!(
     // [sp + 0..36] as the march uses them (above), [sp + 36] column,
     // [sp + 40] slices marched, [sp + 44] sky rows repainted, [sp + 48] the
     // march's return address, [sp + 52] the even pixel's y-buffer (240
-    // columns), [sp + 56] unused: 36 bytes pushed and 60 keep sp a multiple
-    // of 8, as the IRQ handler's Rust code, on this stack, may expect
+    // columns), [sp + 56] the address of the column's pair's top (36 bytes
+    // pushed and 60 keep sp a multiple of 8, as the IRQ handler's Rust code,
+    // on this stack, may expect)
     "    sub   sp, sp, #60",
     "    str   r0, [sp]",
     "    ldr   r6, [r0, #16]", // slices
@@ -451,10 +452,12 @@ core::arch::global_asm!(
     "    ldr   r5, [r12, #20]",
     "    add   r5, r5, r6, lsl #1",
     "    str   r5, [sp, #4]",
+    "    ldr   r5, [r12, #32]",
+    "    add   r5, r5, r6",
+    "    str   r5, [sp, #56]", // its top
     ".if {pixels}",
     "    ldr   r5, [sp, #36]",
-    "    and   r5, r5, r7", // an odd pixel of 240 columns?
-    "    cmp   r5, #0",
+    "    ands  r5, r5, r7", // an odd pixel of 240 columns?
     "    bne   30f",
     ".endif",
     "    bl    voxel_march_column",
@@ -463,13 +466,9 @@ core::arch::global_asm!(
     // the page's top of this pair; rows the old frame's terrain covered
     // above this one's back to the sky (before an odd pixel's march, which
     // keeps the even pixel of each pair it writes)
-    "    ldr   r6, [sp, #36]",
-    "    ldr   r7, [r12, #212]",
-    "    mov   r6, r6, lsr r7",
-    "    and   r6, r6, #127",
-    "    ldr   r7, [r12, #32]",
-    "    ldrb  r0, [r7, r6]", // the old top
-    "    strb  r9, [r7, r6]",
+    "    ldr   r7, [sp, #56]",
+    "    ldrb  r0, [r7]", // the old top
+    "    strb  r9, [r7]",
     "    ldr   r1, [r12, #224]",
     "    cmp   r1, #0",
     "    cmpne r0, r9",
@@ -486,13 +485,10 @@ core::arch::global_asm!(
     "    bl    voxel_march_column_odd",
     "    voxel_marched",
     "    ldr   r0, [sp, #52]", // the even pixel's y-buffer
-    "    ldr   r6, [sp, #36]",
-    "    mov   r6, r6, lsr #1",
-    "    and   r6, r6, #127",
-    "    ldr   r7, [r12, #32]",
+    "    ldr   r7, [sp, #56]",
     "    cmp   r9, r0",
-    "    strblo r9, [r7, r6]", // the pair's top: the higher of its two pixels' terrain
-    "    strbhs r0, [r7, r6]",
+    "    strblo r9, [r7]", // the pair's top: the higher of its two pixels' terrain
+    "    strbhs r0, [r7]",
     "    bls   21f",
     // rows the even pixel's terrain filled in both pixels of the pair,
     // above this pixel's terrain: this pixel back to the sky
@@ -698,11 +694,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
     job.sky_row0 = sky_index(0, horizon);
     job.offsets = options.columns.offsets() as usize as u32;
     job.count = options.columns.count() as u32;
-    #[cfg(feature = "pixel-columns")]
-    let pixels = options.columns == crate::render::Columns::Pixels;
-    #[cfg(not(feature = "pixel-columns"))]
-    let pixels = false;
-    job.pixels = pixels as u32;
+    job.pixels = (options.columns != crate::render::Columns::Pairs) as u32;
     // SAFETY: the job describes the cache's two rings (every index the
     // march makes is masked inside them), the slice table, the column
     // offsets, 128 tops (a `PageSky`'s, borrowed for the frame, or the

@@ -134,6 +134,17 @@ fn least_squares(xs: &[Vec<f64>], ys: &[f64]) -> Option<Vec<f64>> {
     Some((0..k).map(|i| a[i][k] / a[i][i]).collect())
 }
 
+/// Field `key` of the first line the ROM logged that starts with `start`
+/// (`sky cycles=23472`: `logged(report, "sky cycles=", "cycles")`).
+fn logged(report: &mgba_test_runner::RunReport, start: &str, key: &str) -> Result<u64> {
+    let line = report
+        .lines()
+        .find(|l| l.starts_with(start))
+        .ok_or_else(|| anyhow::anyhow!("the ROM logged no `{start}` line"))?;
+    let value = fields(line).get(key).copied().ok_or_else(|| anyhow::anyhow!("no {key} in {line:?}"))?;
+    value.parse().map_err(|e| anyhow::anyhow!("{key} in {line:?}: {e}"))
+}
+
 /// Runs the flight and builds the report.
 pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
     let keys: KeyScript = SCRIPT.parse()?;
@@ -149,25 +160,18 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
     // The sky page a frame begins with when its page holds no sky at its
     // horizon (a pitch move, a view change), timed alone at boot (the same
     // work each time: 160 rows of word stores); other frames repaint rows.
-    let sky_cycles = report
-        .lines()
-        .find(|l| l.starts_with("sky cycles="))
-        .and_then(|l| l.trim_start_matches("sky cycles=").parse::<u64>().ok())
-        .ok_or_else(|| anyhow::anyhow!("the ROM logged no `sky cycles=` line"))?;
+    let sky_cycles = logged(&report, "sky cycles=", "cycles")?;
     // The set-up, timed alone in the first 3D frame: a frame where every group of slices
     // is hidden (its whole-sky fill taken off).
-    let setup_line = report
-        .lines()
-        .find(|l| l.starts_with("setup cycles="))
-        .ok_or_else(|| anyhow::anyhow!("the ROM logged no `setup cycles=` line"))?;
-    let setup_fields = fields(setup_line);
-    let setup_num = |k: &str| -> Result<u64> {
-        Ok(setup_fields.get(k).ok_or_else(|| anyhow::anyhow!("no {k} in {setup_line:?}"))?.parse()?)
-    };
-    if (setup_num("samples")?, setup_num("skipped")?) != (0, 11_520) {
-        bail!("the set-up frame was not all hidden: {setup_line:?}");
+    let setup = |k: &str| logged(&report, "setup cycles=", k);
+    if (setup("samples")?, setup("skipped")?) != (0, 11_520) {
+        bail!(
+            "the set-up frame was not all hidden: {} samples, {} slices skipped",
+            setup("samples")?,
+            setup("skipped")?
+        );
     }
-    let setup_cycles = setup_num("cycles")?.saturating_sub(sky_cycles);
+    let setup_cycles = setup("cycles")?.saturating_sub(sky_cycles);
     // The frame's own log line: in mGBA only (on hardware the ROM finds no
     // mGBA and skips it), after the frame's count, before the flip. The ROM
     // logs the most it took in each 256 frames.
