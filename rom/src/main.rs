@@ -76,16 +76,22 @@ impl View {
 
 /// Times the render's set-up alone for the benchmark, in the first 3D frame
 /// (its texel cache built, the main loop already replaying keys): a frame
-/// from so high up that every group of slices is hidden (no sample, no draw:
-/// the slice tables, each column's rays, band records and group tests and
-/// passes) into `page`, with no memory of its sky (so with a whole sky fill,
+/// from so high up that every band of slices is hidden in every column (no
+/// sample, no draw, no group test: the slice tables, each column's rays,
+/// band records and steps past the bands) into `page`, with no memory of its sky (so with a whole sky fill,
 /// which the bench takes off; the first frame then draws over it).
 fn time_set_up(land: &mut Landscape<'_, WINDOW>, camera: &Camera, page: Page) {
     let high = Camera { z: SETUP_ALTITUDE << 8, pitch: 0, ..*camera };
     land.follow_cache(&high);
     let t = Cycles::now();
     let set_up = voxel::render(&land.scene(), &high, Options::default(), &mut VramTarget::new(page));
-    log!("setup cycles={} samples={} skipped={}", t.elapsed(), set_up.samples, set_up.skipped);
+    log!(
+        "setup cycles={} samples={} skipped={} passed={}",
+        t.elapsed(),
+        set_up.samples,
+        set_up.skipped,
+        set_up.passed_groups
+    );
 }
 
 /// Writes the sky's work in a 3D frame as the log gives it: `page` (the

@@ -33,14 +33,17 @@
 //! Each band is two groups of 8 slices; before a group, one compare with its
 //! skip row (`render::skip_rows`, per frame) passes over it when not even
 //! the bank's highest texel could show in it: the position and the slice
-//! pointer step 8 at once, no texel read.
+//! pointer step 8 at once, no texel read. The leading bands hidden in every
+//! column (`render::hidden_bands`, per frame: from high up, the near ground
+//! lies below the screen) are not tested at all: each column steps past
+//! them first, 16 steps a band.
 
 use crate::cache::NEAR_BANDS;
 use crate::projection::{BAND_LEN, BANDS};
 use crate::projection::{BAND_STEP, SLICES, Z0};
 use crate::render::{
     Camera, FOG_BASE, HEIGHT, HORIZON, MARK_BACK, MARK_WIDTH, Options, SKIP_GROUPS, SKIP_LEN, SKY, Scene, Stats,
-    Target, skip_rows, sky_index, slice_rows,
+    Target, hidden_bands, skip_rows, sky_index, slice_rows,
 };
 use crate::trig;
 
@@ -89,6 +92,9 @@ pub struct FrameJob {
     pub skipped: u32,
     /// 236 (out): sky rows repainted.
     pub repainted: u32,
+    /// 240: leading bands hidden in every column (`render::hidden_bands`):
+    /// each column steps past them at once.
+    pub hidden_bands: u32,
 }
 
 /// One band of a [`FrameJob`] (28 bytes; offsets used by the asm).
@@ -137,6 +143,7 @@ const _: () = {
     assert!(core::mem::offset_of!(FrameJob, samples) == 228);
     assert!(core::mem::offset_of!(FrameJob, skipped) == 232);
     assert!(core::mem::offset_of!(FrameJob, repainted) == 236);
+    assert!(core::mem::offset_of!(FrameJob, hidden_bands) == 240);
     assert!(core::mem::size_of::<BandJob>() == 28);
     assert!(core::mem::offset_of!(BandJob, fog) == 8);
     assert!(core::mem::offset_of!(BandJob, skip) == 12);
@@ -235,18 +242,23 @@ core::arch::global_asm!(
     // of the near and of the far bands, [sp + 48] the return address
     "    str   lr, [sp, #48]",
     "    ldr   r12, [sp]",
-    "    add   r6, r12, #36",
-    "    str   r6, [sp, #12]", // the first band's record
+    "    add   r6, r12, #36",  // the first band's record
     "    ldr   r8, [r12, #16]", // slices
+    "    mov   r9, #160",       // ybuf
+    "    ldr   r7, [r12, #240]", // leading bands hidden in every column
+    "    cmp   r7, #0",
+    "    bne   18f",
+    "19:",
+    "    str   r6, [sp, #12]", // the next band's record
     "    ldr   r4, [r12, #8]",  // near ring
     "    mov   r5, #0xFE",      // near column mask
     "    mov   r10, #0x7F00",   // near row mask (128 texels of 2 bytes a row)
-    "    mov   r9, #160",       // ybuf
     "1:", // a near band: its record, then two groups of 8 samples unrolled
     "    voxel_band 0",
     "    ldr   r6, [sp, #28]",
     "    cmp   r8, r6",
     "    blo   1b",
+    "23:",
     "    ldr   r4, [sp]",
     "    ldr   r4, [r4, #12]", // far ring
     "    mov   r5, #0x1FC",
@@ -260,6 +272,26 @@ core::arch::global_asm!(
     "    blo   2b",
     "5:", // done
     "    ldr   pc, [sp, #48]",
+    "18:", // step past the r7 hidden bands (16 steps each; their slices count as skipped)
+    "    ldr   r11, [sp, #24]",
+    "    add   r11, r11, r7, lsl #4",
+    "    str   r11, [sp, #24]",
+    "22:",
+    "    ldmia r6, {{r2, r3}}", // the band's step
+    "    add   r6, r6, #28",
+    "    add   r0, r0, r2, lsl #4",
+    "    add   r1, r1, r3, lsl #4",
+    "    add   r8, r8, #128",
+    "    subs  r7, r7, #1",
+    "    bne   22b",
+    "    ldr   r7, [sp, #32]",
+    "    cmp   r8, r7",
+    "    bhs   5b", // every band hidden
+    "    ldr   r7, [sp, #28]",
+    "    cmp   r8, r7",
+    "    blo   19b", // on in a near band
+    "    str   r6, [sp, #12]",
+    "    b     23b", // on in a far band
     "12:", // pass over a group of 8 slices (keeps the flags)
     "    add   r0, r0, r2, lsl #3",
     "    add   r1, r1, r3, lsl #3",
@@ -618,6 +650,7 @@ static mut JOB: FrameJob = FrameJob {
     samples: 0,
     skipped: 0,
     repainted: 0,
+    hidden_bands: 0,
 };
 
 /// The column loop of the reference renderer ([`crate::render`]) with the
@@ -671,6 +704,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
         band.skip = [skip[2 * b], skip[2 * b + 1]];
         b += 1;
     }
+    job.hidden_bands = hidden_bands(&skip);
     // The sky first, the whole page, unless the page remembers its last
     // frame's sky at this horizon: then each column repaints the rows that
     // were terrain and are sky now. The terrain's spans draw over it.
@@ -703,6 +737,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
     Stats {
         samples: job.samples,
         skipped: job.skipped,
+        passed_groups: job.skipped / SKIP_LEN as u32 - job.hidden_bands * 2 * job.count,
         sky_filled: !repaint,
         repainted_rows: job.repainted,
         ..Stats::default()

@@ -735,6 +735,24 @@ pub(crate) fn skip_rows(horizon: i32, eye: i32, scale: i32, top: i32) -> [i32; 1
 
 const _: () = assert!(SKIP_GROUPS <= 16, "skip_rows pads to 16");
 
+/// Leading bands that every column passes over before its first sample:
+/// those whose two groups' skip rows ([`skip_rows`]) are at or below the
+/// screen's last row. A column's y-buffer starts there and only rises, so
+/// each of their groups is hidden in every column; the GBA's march steps
+/// past them at once (16 steps a band, no group test), the reference
+/// renderer tests each group and finds the same.
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32), unsafe(link_section = ".iwram.voxel_hidden"))]
+#[inline(never)]
+pub(crate) fn hidden_bands(skip: &[i32; 16]) -> u32 {
+    let mut b = 0;
+    while b < BANDS && skip[(2 * b) & 15] >= HEIGHT as i32 && skip[(2 * b + 1) & 15] >= HEIGHT as i32 {
+        b += 1;
+    }
+    b as u32
+}
+
+const _: () = assert!(BAND_LEN == 2 * SKIP_LEN, "hidden_bands: two groups a band");
+
 /// Boundary view: a sample marks a tile border when the march crossed one
 /// within this many steps back along its ray, as a shift per band (the far
 /// band looks back two steps: a screen row there covers several samples of
@@ -776,8 +794,8 @@ pub struct Options {
     pub columns: Columns,
 }
 
-/// Counters of one frame. The GBA's fast path counts samples and skipped
-/// slices only; the reference renderer (which draws the same frame, and
+/// Counters of one frame. The GBA's fast path counts samples, skipped
+/// slices and passed groups only; the reference renderer (which draws the same frame, and
 /// skips the same slices) counts everything.
 ///
 /// ```
@@ -820,6 +838,11 @@ pub struct Stats {
     /// that not even the bank's highest texel (the relief's top,
     /// [`crate::flight::Relief::top`]; 255 without a relief) could show in.
     pub skipped: u32,
+    /// Groups of [`SKIP_LEN`] slices passed over by their own test: the
+    /// skipped slices less those of the leading bands hidden in every
+    /// column, which the GBA's march steps past at once, no test (the
+    /// frame's cost of a pass is its test's).
+    pub passed_groups: u32,
     /// True if the frame painted the whole sky: always on the reference
     /// path (which paints it last); on the GBA's fast path (which fills the
     /// page first) unless the target's [`PageSky`](crate::PageSky) held the
@@ -972,7 +995,10 @@ pub(crate) fn columns<const N: usize, T: Target>(
         }
         col += 1;
     }
-    Stats { samples, draws, runs, span_rows, sky_rows, skipped, sky_filled: true, repainted_rows: 0 }
+    // Every column passes over the groups of the hidden bands (it cannot
+    // fill before its first sample); the rest were passed by their tests.
+    let passed_groups = skipped / SKIP_LEN as u32 - hidden_bands(&skip) * 2 * columns.count() as u32;
+    Stats { samples, draws, runs, span_rows, sky_rows, skipped, passed_groups, sky_filled: true, repainted_rows: 0 }
 }
 
 /// Row `y` of column `col` of `columns` in `c`.
@@ -1048,6 +1074,29 @@ mod tests {
         assert_eq!(slice_rows(2, 60, 30, 256), ((60 << 16) + 30 * 561_737, -561_737));
         assert_eq!(slice_rows(2, 70, 30, 512), ((70 << 16) + 30 * 561_737, -2 * 561_737));
         assert_eq!(slice_rows(2 + 128, 60, 30, 256), slice_rows(2, 60, 30, 256));
+    }
+
+    /// A band is hidden in every column only if both its groups' rows are
+    /// at or below the screen's last row, and only while every band before
+    /// it is; from 1,500 px up every band is, from just above the top none.
+    #[test]
+    fn hidden_bands_lead_and_need_both_groups() {
+        let mut skip = [i32::MIN; 16];
+        skip[..12].copy_from_slice(&[200, 170, 160, 160, 159, 300, 400, 400, 400, 400, 400, 400]);
+        assert_eq!(hidden_bands(&skip), 2); // band 2's second group could show on row 159
+        skip[4] = 160;
+        assert_eq!(hidden_bands(&skip), 6);
+        skip[0] = 159;
+        assert_eq!(hidden_bands(&skip), 0); // the first group could show: nothing leads
+        assert_eq!(hidden_bands(&skip_rows(HORIZON, 1500, 256, 255)), 6);
+        assert_eq!(hidden_bands(&skip_rows(HORIZON, 260, 256, 255)), 0);
+        // Between: the hidden bands' rows are all below the screen.
+        for eye in (0..1500).step_by(7) {
+            let rows = skip_rows(HORIZON, eye, 256, 255);
+            let b = hidden_bands(&rows) as usize;
+            assert!(rows[..2 * b].iter().all(|&r| r >= HEIGHT as i32), "eye {eye}");
+            assert!(b == BANDS || rows[2 * b] < HEIGHT as i32 || rows[2 * b + 1] < HEIGHT as i32, "eye {eye}");
+        }
     }
 
     /// A world that refers to more tiles than the bank has is refused: the
