@@ -88,7 +88,19 @@ pub struct LineJob {
     pub up: u32,
     /// 44: the random table.
     pub table: u32,
+    /// 48: tiles before `dst` reaches the ring's edge (`u32::MAX`: never);
+    /// the walker counts it down.
+    pub wrap: u32,
+    /// 52: bytes `dst` jumps back at the ring's edge (to the ring's start).
+    pub wrap_back: u32,
 }
+
+/// Tiles one [`terrain_fill_line`] call takes at most: the values at the grid
+/// lines it meets (a tile a cell at most, and one more) go in a buffer of
+/// [`LINE_VALUES`] words on the stack.
+pub(crate) const LINE_MAX: u32 = 64;
+/// Words of that buffer.
+const LINE_VALUES: u32 = LINE_MAX + 2;
 
 impl LineJob {
     /// The job for tile row `fixed` (`DOWN` false) or tile column `fixed`
@@ -116,6 +128,8 @@ impl LineJob {
             s,
             up: world.scale(),
             table: world.table() as *const [u8; TABLE_LEN] as usize as u32,
+            wrap: u32::MAX,
+            wrap_back: 0,
         }
     }
 }
@@ -131,6 +145,9 @@ const _: () = {
     assert!(offset_of!(LineJob, t) == 12 && offset_of!(LineJob, grid_a) == 16 && offset_of!(LineJob, grid_b) == 20);
     assert!(offset_of!(LineJob, k_stride) == 24 && offset_of!(LineJob, gm) == 28 && offset_of!(LineJob, f) == 32);
     assert!(offset_of!(LineJob, s) == 36 && offset_of!(LineJob, up) == 40 && offset_of!(LineJob, table) == 44);
+    assert!(offset_of!(LineJob, wrap) == 48 && offset_of!(LineJob, wrap_back) == 52);
+    assert!(LINE_VALUES * 4 == 264, "the asm's value buffer (then two words: 272 bytes, a multiple of 8)");
+    assert!(TABLE_LEN == 1 << 10, "the asm's table index: the value's top 10 bits");
 };
 
 /// Whether [`crate::fill::fill_rect`] hands part of a cell (`wx` of its
@@ -225,23 +242,25 @@ pub(crate) fn fill_line_arm<const N: usize, const DOWN: bool>(
 ) {
     let base = rows as *mut [RingRowBytes<N>; N] as usize as u32;
     let ring_fixed = fixed & (N as u32 - 1);
-    let start = t0 & (N as u32 - 1);
     let mut job = LineJob::new::<DOWN>(world, fixed);
     job.dst_step = if DOWN { N as u32 } else { 1 };
-    // Run 1: ring positions start .. N; run 2: 0 .. start.
-    let mut run = 0;
-    while run < 2 {
-        let (from, count, t) =
-            if run == 0 { (start, N as u32 - start, t0) } else { (0, start, t0.wrapping_add(N as u32 - start)) };
-        if count > 0 {
-            job.dst = if DOWN { base + from * N as u32 + ring_fixed } else { base + ring_fixed * N as u32 + from };
-            job.count = count;
-            job.t = t;
-            // SAFETY: the run stays inside the ring (count positions from
-            // `from`, within N), the grid lines and the table belong to `world`.
-            unsafe { terrain_fill_line(&job) };
-        }
-        run += 1;
+    // Ring positions start .. N, then (back at the ring's start) 0 .. start,
+    // in runs of at most LINE_MAX.
+    let mut done = 0;
+    while done < N as u32 {
+        let count = if N as u32 - done < LINE_MAX { N as u32 - done } else { LINE_MAX };
+        let t = t0.wrapping_add(done);
+        let from = t & (N as u32 - 1);
+        job.dst = if DOWN { base + from * N as u32 + ring_fixed } else { base + ring_fixed * N as u32 + from };
+        job.count = count;
+        job.t = t;
+        job.wrap = if from == 0 { u32::MAX } else { N as u32 - from };
+        job.wrap_back = N as u32 * job.dst_step;
+        // SAFETY: the run stays inside the ring (count <= N positions from
+        // `from`, back to its start at its edge), the grid lines and the table
+        // belong to `world`; count is at most LINE_MAX.
+        unsafe { terrain_fill_line(&mut job) };
+        done += count;
     }
 }
 
@@ -258,19 +277,29 @@ pub(crate) unsafe fn walk_line_arm(world: &World, down: bool, t0: u32, fixed: u3
         return;
     }
     let mut job = if down { LineJob::new::<true>(world, fixed) } else { LineJob::new::<false>(world, fixed) };
-    job.dst = out as u32;
     job.dst_step = 1;
-    job.count = n as u32;
-    job.t = t0;
-    // SAFETY: the n bytes from `out` are the caller's; the grid lines and the
-    // table belong to `world`.
-    unsafe { terrain_fill_line(&job) };
+    let mut done = 0;
+    while done < n {
+        let count = if n - done < LINE_MAX as usize { n - done } else { LINE_MAX as usize };
+        job.dst = (out + done) as u32;
+        job.count = count as u32;
+        job.t = t0.wrapping_add(done as u32);
+        // SAFETY: the count bytes from `out + done` are the caller's (done +
+        // count <= n); the grid lines and the table belong to `world`; count
+        // is at most LINE_MAX.
+        unsafe { terrain_fill_line(&mut job) };
+        done += count;
+    }
 }
 
 unsafe extern "C" {
-    /// Fills one line of tiles, walking grid cells: the paper placement's
-    /// `World::walk` (on the host, `World::fill_line`).
-    pub fn terrain_fill_line(job: *const LineJob);
+    /// Fills one line of `count` (1 to [`LINE_MAX`]) tiles, walking grid
+    /// cells: the paper placement's `World::walk` (on the host,
+    /// `World::fill_line`). `job` must describe memory the caller owns: the
+    /// `count` stores from `dst`, `dst_step` apart (jumping back `wrap_back`
+    /// bytes after `wrap` of them), the grid lines and the table; the walker
+    /// counts `wrap` down.
+    pub fn terrain_fill_line(job: *mut LineJob);
     /// Fills one cell's rows. `job` must describe memory the caller owns.
     pub fn terrain_fill_block(job: *const BlockJob);
     /// Fills part of one cell's rows, a byte at a time: `words` is then the
@@ -338,67 +367,123 @@ core::arch::global_asm!(
     "    pop   {{r4-r11, lr}}",
     "    bx    lr",
     ".size terrain_fill_bytes, . - terrain_fill_bytes",
-    // Line walker. r9 = job. value(k) = (A(k) << s) + (B(k) - A(k)) * f with
-    // A(k) = grid_a[(k & gm) * k_stride], B likewise.
+    // Line walker. r9 = job. value(k) = ((A(k) << s) + (B(k) - A(k)) * f) << up
+    // with A(k) = grid_a[(k & gm) * k_stride], B likewise: first the values
+    // at the grid lines the line meets, into a buffer on the stack; then per
+    // cell v = near << s + (far - near) * ft and step far - near, and per
+    // tile a table read and a store (`voxel`-style store ladder: 16 tiles
+    // unrolled, entered part way for the rest).
     ".global terrain_fill_line",
     ".type terrain_fill_line,%function",
     "terrain_fill_line:",
     "    push  {{r4-r11, lr}}",
+    "    sub   sp, sp, #272", // LINE_VALUES words, then the edge's two
     "    mov   r9, r0",
-    "    ldr   r3, [r9, #0]",    // dst
-    "    ldr   r4, [r9, #4]",    // dst_step
-    "    ldr   r5, [r9, #8]",    // count
-    "    ldr   r6, [r9, #12]",   // t
-    "    ldr   r2, [r9, #44]",   // table
-    "    ldr   r12, [r9, #36]",  // s
-    "    mov   r8, r6, lsr r12", // k = t >> s
-    "    bl    9f",              // r7 = value(k)
-    "5:",                        // cell
+    "    add   r0, r9, #16",
+    "    ldmia r0, {{r1-r7}}", // grid_a, grid_b, k_stride, gm, f, s, up
+    "    ldr   r10, [r9, #8]", // count
+    "    cmp   r10, #0",
+    "    beq   8f",
+    "    ldr   r8, [r9, #12]", // t
+    "    mov   r12, #1",
+    "    mov   r12, r12, lsl r6",
+    "    sub   r12, r12, #1",
+    "    and   r12, r8, r12", // ft of the first tile
+    "    add   r10, r10, r12",
+    "    sub   r10, r10, #1",
+    "    mov   r10, r10, lsr r6", // cells - 1
+    "    add   r10, r10, #2",     // values: one more than the cells
+    "    mov   r8, r8, lsr r6",   // k of the first cell
+    "    mov   r11, sp",
+    "1:",
+    "    and   r0, r8, r4",
+    "    mul   r0, r3, r0",    // (k & gm) * k_stride
+    "    ldrb  r12, [r1, r0]", // A
+    "    ldrb  lr, [r2, r0]",  // B
+    "    sub   lr, lr, r12",
+    "    mul   lr, r5, lr", // (B - A) * f
+    "    add   r12, lr, r12, lsl r6",
+    "    mov   r12, r12, lsl r7",
+    "    str   r12, [r11], #4",
+    "    add   r8, r8, #1",
+    "    subs  r10, r10, #1",
+    "    bne   1b",
+    "    ldmia r9, {{r3, r4, r5, r6}}", // dst, dst_step, count, t
+    "    ldr   r2, [r9, #44]",          // table
+    "    ldr   r12, [r9, #48]",
+    "    str   r12, [sp, #264]", // tiles before the ring's edge
+    "    ldr   r12, [r9, #52]",
+    "    str   r12, [sp, #268]", // bytes back at the edge
+    "    mov   r8, sp",
+    "    ldr   r7, [r8], #4",   // near: the first cell's left value
+    "    ldr   r12, [r9, #36]", // s
+    "    mov   r9, #1",
+    "    mov   r9, r9, lsl r12", // one: tiles a cell
+    // the first cell, from the line's first tile: ft tiles into it
+    "    sub   lr, r9, #1",
+    "    and   lr, r6, lr",  // ft
+    "    sub   r10, r9, lr", // run = one - ft
+    "    cmp   r10, r5",
+    "    movhi r10, r5",            // at most the line
+    "    mov   r6, r12",            // s from here on (cells start at 0)
+    "    ldr   r11, [r8], #4",      // far
+    "    sub   r1, r11, r7",        // step
+    "    mul   r0, r1, lr",         // ft * step
+    "    add   r0, r0, r7, lsl r6", // v
+    "    b     11f",
+    "5:", // a whole cell, or what is left of the line in it
     "    cmp   r5, #0",
     "    beq   8f",
-    "    add   r8, r8, #1",
-    "    mov   r11, r7",        // near
-    "    bl    9f",             // r7 = far = value(k + 1)
-    "    ldr   r12, [r9, #36]", // s
-    "    mov   r10, #1",
-    "    mov   r10, r10, lsl r12", // one
-    "    sub   lr, r10, #1",
-    "    and   lr, r6, lr",   // ft
-    "    sub   r10, r10, lr", // run = one - ft
-    "    cmp   r10, r5",
-    "    movhi r10, r5", // run = min(run, count)
+    "    subs  r10, r5, r9",
+    "    movhs r10, r9",        // run: a cell,
+    "    addlo r10, r10, r9",   // or the rest of the line
+    "    ldr   r11, [r8], #4",  // far
+    "    sub   r1, r11, r7",    // step
+    "    mov   r0, r7, lsl r6", // v = near << s
+    "11:",
     "    sub   r5, r5, r10",
-    "    add   r6, r6, r10",          // t += run
-    "    sub   r1, r7, r11",          // far - near
-    "    mul   r0, r1, lr",           // (far - near) * ft
-    "    add   r0, r0, r11, lsl r12", // + near << s
-    "    ldr   lr, [r9, #40]",        // up
-    "    mov   r0, r0, lsl lr",       // v
-    "    mov   r1, r1, lsl lr",       // step
-    "6:",
-    "    ldrb  lr, [r2, r0, lsr #22]",
-    "    add   r0, r0, r1",
-    "    strb  lr, [r3], r4",
-    "    subs  r10, r10, #1",
-    "    bne   6b",
+    "    mov   r7, r11",         // the next cell's near
+    "    ldr   r12, [sp, #264]", // tiles before the ring's edge
+    "    cmp   r12, r10",
+    "    bls   10f",
+    "    sub   r12, r12, r10",
+    "    str   r12, [sp, #264]",
+    "    bl    7f",
+    "    b     5b",
+    "10:", // the run reaches the edge: r12 tiles, back to the ring's start, the rest
+    "    sub   r11, r10, r12",
+    "    str   r11, [sp, #264]",
+    "    mov   r10, r12",
+    "    bl    7f",
+    "    ldr   r12, [sp, #268]",
+    "    sub   r3, r3, r12",
+    "    ldr   r10, [sp, #264]",
+    "    mvn   r12, #0",
+    "    str   r12, [sp, #264]", // no edge left
+    "    bl    7f",
     "    b     5b",
     "8:",
+    "    add   sp, sp, #272",
     "    pop   {{r4-r11, lr}}",
     "    bx    lr",
-    "9:",                       // r7 = value(r8); uses r0, r1, r10, r12
-    "    ldr   r10, [r9, #28]", // gm
-    "    and   r10, r8, r10",
-    "    ldr   r12, [r9, #24]", // k_stride
-    "    mul   r10, r12, r10",  // offset
-    "    ldr   r12, [r9, #16]",
-    "    ldrb  r0, [r12, r10]", // A
-    "    ldr   r12, [r9, #20]",
-    "    ldrb  r1, [r12, r10]", // B
-    "    sub   r1, r1, r0",
-    "    ldr   r12, [r9, #32]", // f
-    "    mul   r10, r1, r12",
-    "    ldr   r12, [r9, #36]", // s
-    "    add   r7, r10, r0, lsl r12",
+    "7:", // r10 tiles: v r0, step r1, table r2, dst r3, dst_step r4; uses r11, r12
+    "    cmp   r10, #0",
+    "    bxeq  lr",
+    "    sub   r10, r10, #1",
+    "    and   r12, r10, #15",
+    "    rsb   r12, r12, #15", // ladder steps to pass over: the first round does (r10 - 1) % 16 + 1
+    "    add   r12, r12, r12, lsl #1",
+    "    mov   r10, r10, lsr #4", // whole rounds after it
+    "    add   pc, pc, r12, lsl #2",
+    "    nop",
+    "6:",
+    "    .rept 16",
+    "    ldrb  r11, [r2, r0, lsr #22]",
+    "    add   r0, r0, r1",
+    "    strb  r11, [r3], r4",
+    "    .endr",
+    "    subs  r10, r10, #1",
+    "    bge   6b",
     "    bx    lr",
     ".size terrain_fill_line, . - terrain_fill_line",
     ".thumb",

@@ -244,6 +244,18 @@ impl<const N: usize> Window<N> {
         debug_assert!(N as u32 <= world.size_tiles(), "window wider than the world");
         let ox = cx.wrapping_sub(N as u32 / 2) & m;
         let oy = cy.wrapping_sub(N as u32 / 2) & m;
+        // Most calls (one a frame) find the window where it is: out before
+        // the moving code's stack frame.
+        if self.valid && self.origin.0 == ox && self.origin.1 == oy {
+            return Update { tiles: 0, rebuilt: false };
+        }
+        self.move_to(world, ox, oy)
+    }
+
+    /// [`Window::recenter`]'s move to first tile (`ox`, `oy`) (wrapped).
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32), unsafe(link_section = ".iwram.terrain"), inline(never))]
+    fn move_to(&mut self, world: &World, ox: u32, oy: u32) -> Update {
+        let m = world.size_tiles() - 1;
         let dx = signed_delta(ox.wrapping_sub(self.origin.0), m);
         let dy = signed_delta(oy.wrapping_sub(self.origin.1), m);
         let (adx, ady) = (if dx < 0 { -dx } else { dx } as u32, if dy < 0 { -dy } else { dy } as u32);
