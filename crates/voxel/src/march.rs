@@ -301,8 +301,9 @@ core::arch::global_asm!(
     "    str   r6, [sp, #24]",
     "    bx    lr",
     "4:", // draw rows top..ybuf; returns to the next sample through lr
-    "    movs  r11, r11, asr #16",
-    "    movmi r11, #0",              // top
+    "    movs  r11, r11, asr #16", // top
+    "    ble   3f", // at or above row 0 (V is clear: the test's cmp of two rows cannot overflow): the column fills
+    "11:",
     "    ldmib sp, {{r6, r12}}",      // vram column, fog base of the band
     "    adds  r12, r12, r7, lsr #8", // colour (negative: bit 31, mark tile boundaries)
     "    bmi   9f",                   // mark tile boundaries: check this sample
@@ -328,9 +329,11 @@ core::arch::global_asm!(
     "    .endif",
     "    bgt   6b",
     "8:",
-    "    cmp   r9, #0",
-    "    bxne  lr",
-    "    b     5b",             // column full: done (nothing was pushed for the draw)
+    "    bx    lr",
+    "3:", // the span reaches row 0: draw it from there, then the column is done
+    "    mov   r11, #0",
+    "    adr   lr, 5b", // (nothing was pushed for the draw)
+    "    b     11b",
     "9:", // boundary view: near a tile border, or crossed one within the band's mark distance back?
     "    str   r12, [sp, #16]", // colour
     "    ldr   r6, [sp, #12]",
