@@ -88,8 +88,7 @@ pub struct LineJob {
     pub up: u32,
     /// 44: the random table.
     pub table: u32,
-    /// 48: tiles before `dst` reaches the ring's edge (`u32::MAX`: never);
-    /// the walker counts it down.
+    /// 48: tiles before `dst` reaches the ring's edge (`u32::MAX`: never).
     pub wrap: u32,
     /// 52: bytes `dst` jumps back at the ring's edge (to the ring's start).
     pub wrap_back: u32,
@@ -146,7 +145,7 @@ const _: () = {
     assert!(offset_of!(LineJob, k_stride) == 24 && offset_of!(LineJob, gm) == 28 && offset_of!(LineJob, f) == 32);
     assert!(offset_of!(LineJob, s) == 36 && offset_of!(LineJob, up) == 40 && offset_of!(LineJob, table) == 44);
     assert!(offset_of!(LineJob, wrap) == 48 && offset_of!(LineJob, wrap_back) == 52);
-    assert!(LINE_VALUES * 4 == 264, "the asm's value buffer (then two words: 272 bytes, a multiple of 8)");
+    assert!(LINE_VALUES * 4 == 264, "the asm's value buffer (then the edge's two words and a pad: 276 bytes)");
     assert!(TABLE_LEN == 1 << 10, "the asm's table index: the value's top 10 bits");
 };
 
@@ -230,8 +229,8 @@ pub(crate) fn fill_lines_arm<const N: usize, const DOWN: bool>(
 
 /// Fills one window column (`DOWN`: tile column `fixed`, rows `t0 .. t0 + N`)
 /// or row (tile row `fixed`, columns `t0 .. t0 + N`) with the ARM line walker,
-/// in the two runs the ring splits it into. The same values as
-/// [`crate::fill::fill_rect`].
+/// in runs of at most [`LINE_MAX`] tiles (the walker goes back to the ring's
+/// start at its edge). The same values as [`crate::fill::fill_rect`].
 #[instruction_set(arm::a32)]
 #[inline(always)]
 pub(crate) fn fill_line_arm<const N: usize, const DOWN: bool>(
@@ -259,7 +258,7 @@ pub(crate) fn fill_line_arm<const N: usize, const DOWN: bool>(
         // SAFETY: the run stays inside the ring (count <= N positions from
         // `from`, back to its start at its edge), the grid lines and the table
         // belong to `world`; count is at most LINE_MAX.
-        unsafe { terrain_fill_line(&mut job) };
+        unsafe { terrain_fill_line(&job) };
         done += count;
     }
 }
@@ -287,7 +286,7 @@ pub(crate) unsafe fn walk_line_arm(world: &World, down: bool, t0: u32, fixed: u3
         // SAFETY: the count bytes from `out + done` are the caller's (done +
         // count <= n); the grid lines and the table belong to `world`; count
         // is at most LINE_MAX.
-        unsafe { terrain_fill_line(&mut job) };
+        unsafe { terrain_fill_line(&job) };
         done += count;
     }
 }
@@ -297,9 +296,8 @@ unsafe extern "C" {
     /// cells: the paper placement's `World::walk` (on the host,
     /// `World::fill_line`). `job` must describe memory the caller owns: the
     /// `count` stores from `dst`, `dst_step` apart (jumping back `wrap_back`
-    /// bytes after `wrap` of them), the grid lines and the table; the walker
-    /// counts `wrap` down.
-    pub fn terrain_fill_line(job: *mut LineJob);
+    /// bytes after `wrap` of them), the grid lines and the table.
+    pub fn terrain_fill_line(job: *const LineJob);
     /// Fills one cell's rows. `job` must describe memory the caller owns.
     pub fn terrain_fill_block(job: *const BlockJob);
     /// Fills part of one cell's rows, a byte at a time: `words` is then the
@@ -377,7 +375,10 @@ core::arch::global_asm!(
     ".type terrain_fill_line,%function",
     "terrain_fill_line:",
     "    push  {{r4-r11, lr}}",
-    "    sub   sp, sp, #272", // LINE_VALUES words, then the edge's two
+    // LINE_VALUES words, the edge's two, and a pad: with the 36 bytes
+    // pushed, sp stays a multiple of 8 (the IRQ handler's Rust code runs
+    // on this stack)
+    "    sub   sp, sp, #276",
     "    mov   r9, r0",
     "    add   r0, r9, #16",
     "    ldmia r0, {{r1-r7}}", // grid_a, grid_b, k_stride, gm, f, s, up
@@ -463,7 +464,7 @@ core::arch::global_asm!(
     "    bl    7f",
     "    b     5b",
     "8:",
-    "    add   sp, sp, #272",
+    "    add   sp, sp, #276",
     "    pop   {{r4-r11, lr}}",
     "    bx    lr",
     "7:", // r10 tiles: v r0, step r1, table r2, dst r3, dst_step r4; uses r11, r12

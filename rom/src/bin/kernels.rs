@@ -28,7 +28,8 @@
 //! Logs `kernels: done, N window moves, M frames (S slices skipped with the relief, T without; pixel pairs
 //! filled to the top in one pixel only: E even, O odd), H HUD numbers, P pixels written into VRAM pairs,
 //! checks ok` (or FAILED with
-//! the first difference).
+//! the first difference), then how many frames stepped past hidden bands
+//! (`kernels: hidden bands: ...`) and the sky's figures (`kernels: sky: ...`).
 #![no_std]
 #![no_main]
 
@@ -132,10 +133,10 @@ fn windows<const N: usize>(rng: &mut Rng, world: &mut World, window: &mut Window
     for w in 0..worlds {
         // A world at least as wide as the window (`recenter`'s contract).
         let grid_log2 = 2 + (rng.next_u32() % 3) as u8;
-        let min_spacing = (N.trailing_zeros() as u8).saturating_sub(grid_log2).max(2);
+        let min_spacing = (N.trailing_zeros() as u8).saturating_sub(grid_log2).max(1);
         let params = WorldParams {
             grid_log2,
-            spacing_log2: min_spacing + (rng.next_u32() % 2) as u8,
+            spacing_log2: (min_spacing + (rng.next_u32() % 4) as u8).min(7),
             tile_count: 1 + (rng.next_u32() % 256) as u16,
         };
         let placement = if w % 2 == 0 { Placement::Paper } else { corners(rng.next_u32() as u8) };
@@ -226,6 +227,7 @@ fn frames(rng: &mut Rng, world: &mut World, window: &mut Window<64>, count: u32)
     let fast = &mut FAST.take().0;
     let mut skipped = [0; 2];
     let mut one_full = [0; 2];
+    let mut stepped = [0; 2];
     // The relief as the ROM builds it for a packed bank (ARM code), against
     // the portable build: the renderer trusts its top.
     let relief = RELIEF.take();
@@ -292,6 +294,13 @@ fn frames(rng: &mut Rng, world: &mut World, window: &mut Window<64>, count: u32)
                 return None;
             }
             skipped[half] += quick.skipped;
+            // Bands every column stepped past at once (their groups are
+            // skipped, not passed by a test): into a near band, or a far one
+            // (or past all six).
+            let hidden = (quick.skipped / 8 - quick.passed_groups) / (2 * columns.count() as u32);
+            if hidden > 0 {
+                stepped[(hidden >= 3) as usize] += 1;
+            }
             if columns == Columns::Pixels {
                 let sky = voxel::palette::SKY_BASE..voxel::palette::SKY_BASE + voxel::palette::SKY_LEN;
                 for c in 0..120 {
@@ -330,7 +339,7 @@ fn frames(rng: &mut Rng, world: &mut World, window: &mut Window<64>, count: u32)
     let parts = Parts { world: &mut *world, window: &mut *window, cache: Some(&mut *cache), relief: Some(&*relief) };
     let mut land = Landscape::new(bank, parts, rng.next_u32()).ok()?;
     let repainted = repaints(rng, &mut land, portable, fast, 2 * count)?;
-    Some(Drawn { frames: count, skipped, one_full, repainted })
+    Some(Drawn { frames: count, skipped, one_full, stepped, repainted })
 }
 
 /// A camera anywhere over a world `world_px` wide, at any heading, at
@@ -359,6 +368,9 @@ struct Drawn {
     skipped: [u32; 2],
     /// Pixel pairs filled to the top in the even pixel only, in the odd only.
     one_full: [u32; 2],
+    /// Frames whose columns stepped past hidden bands into a near band, and
+    /// into a far band or past all six (`render::hidden_bands`).
+    stepped: [u32; 2],
     /// From [`repaints`]: frames, the frames that repainted their sky, the
     /// sky rows they repainted, whole-page fills.
     repainted: [u32; 4],
@@ -590,6 +602,11 @@ extern "C" fn main() -> ! {
                 d.one_full[1],
                 h,
                 p
+            );
+            log!(
+                "kernels: hidden bands: {} frames stepped past them into a near band, {} into a far one or past all",
+                d.stepped[0],
+                d.stepped[1]
             );
             log!(
                 "kernels: sky: {} frames on a page that remembers its sky ({} repainted {} rows, {} filled it whole)",
