@@ -78,8 +78,9 @@ impl View {
 /// (its texel cache built, the main loop already replaying keys): a frame
 /// from so high up that every band of slices is hidden in every column (no
 /// sample, no draw, no group test: the slice tables, each column's rays,
-/// band records and steps past the bands) into `page`, with no memory of its sky (so with a whole sky fill,
-/// which the bench takes off; the first frame then draws over it).
+/// band records and steps past the bands) into `page`, with no memory of
+/// its sky (so with a whole sky fill, which the bench takes off; the first
+/// frame then draws over it).
 fn time_set_up(land: &mut Landscape<'_, WINDOW>, camera: &Camera, page: Page) {
     let high = Camera { z: SETUP_ALTITUDE << 8, pitch: 0, ..*camera };
     land.follow_cache(&high);

@@ -369,8 +369,8 @@ core::arch::global_asm!(
     // with A(k) = grid_a[(k & gm) * k_stride], B likewise: first the values
     // at the grid lines the line meets, into a buffer on the stack; then per
     // cell v = near << s + (far - near) * ft and step far - near, and per
-    // tile a table read and a store (`voxel`-style store ladder: 16 tiles
-    // unrolled, entered part way for the rest).
+    // tile a table read and a store, through a ladder of 16 tiles unrolled
+    // (entered part way for a run's first, odd-sized part).
     ".global terrain_fill_line",
     ".type terrain_fill_line,%function",
     "terrain_fill_line:",

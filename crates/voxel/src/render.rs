@@ -795,8 +795,8 @@ pub struct Options {
 }
 
 /// Counters of one frame. The GBA's fast path counts samples, skipped
-/// slices and passed groups only; the reference renderer (which draws the same frame, and
-/// skips the same slices) counts everything.
+/// slices and passed groups only; the reference renderer (which draws the
+/// same frame, and skips the same slices) counts everything.
 ///
 /// ```
 /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
