@@ -402,7 +402,8 @@ impl Relief {
             return best;
         }
         let far = self.reach.min((lead - 1) / self.slope);
-        // Blocks k either side along an axis with dist(k, inside) <= far.
+        // Blocks k either side along an axis with dist(k, inside) <= far
+        // (so within the reach).
         let span = |inside: i32| -> (i32, i32) {
             let after = (far + inside) >> b;
             let before = if far > inside { ((far - inside - 1) >> b) + 1 } else { 0 };
@@ -413,12 +414,12 @@ impl Relief {
         while j <= j1 {
             let dy = dist(j, iy);
             // A block this far cannot beat `best` even at the bank's top.
-            if dy <= self.reach && self.top_px - self.slope * dy > best {
+            if self.top_px - self.slope * dy > best {
                 let wy = by0.wrapping_add((j * blk) as u32);
                 let mut i = i0;
                 while i <= i1 {
                     let d = dist(i, ix).max(dy);
-                    if d <= self.reach && self.top_px - self.slope * d > best {
+                    if self.top_px - self.slope * d > best {
                         let h = self.top_at(scene, bx0.wrapping_add((i * blk) as u32), wy) - self.slope * d;
                         if h > best {
                             best = h;

@@ -43,7 +43,7 @@ use crate::projection::{BAND_LEN, BANDS};
 use crate::projection::{BAND_STEP, SLICES, Z0};
 use crate::render::{
     Camera, FOG_BASE, HEIGHT, HORIZON, MARK_BACK, MARK_WIDTH, Options, SKIP_GROUPS, SKIP_LEN, SKY, Scene, Stats,
-    Target, hidden_bands, skip_rows, sky_index, slice_rows,
+    Target, hidden_bands, passed_groups, skip_rows, sky_index, slice_rows,
 };
 use crate::trig;
 
@@ -740,7 +740,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
     Stats {
         samples: job.samples,
         skipped: job.skipped,
-        passed_groups: job.skipped / SKIP_LEN as u32 - job.hidden_bands * 2 * job.count,
+        passed_groups: passed_groups(job.skipped, job.hidden_bands, job.count),
         sky_filled: !repaint,
         repainted_rows: job.repainted,
         ..Stats::default()

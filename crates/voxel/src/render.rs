@@ -753,6 +753,16 @@ pub(crate) fn hidden_bands(skip: &[i32; 16]) -> u32 {
 
 const _: () = assert!(BAND_LEN == 2 * SKIP_LEN, "hidden_bands: two groups a band");
 
+/// [`Stats::passed_groups`] of a frame of `columns` columns that skipped
+/// `skipped` slices with `hidden` leading bands hidden: every column passes
+/// over the hidden bands' groups (it cannot fill before its first sample),
+/// the rest were passed by their tests.
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+#[inline(always)]
+pub(crate) fn passed_groups(skipped: u32, hidden: u32, columns: u32) -> u32 {
+    skipped / SKIP_LEN as u32 - hidden * 2 * columns
+}
+
 /// Boundary view: a sample marks a tile border when the march crossed one
 /// within this many steps back along its ray, as a shift per band (the far
 /// band looks back two steps: a screen row there covers several samples of
@@ -995,9 +1005,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
         }
         col += 1;
     }
-    // Every column passes over the groups of the hidden bands (it cannot
-    // fill before its first sample); the rest were passed by their tests.
-    let passed_groups = skipped / SKIP_LEN as u32 - hidden_bands(&skip) * 2 * columns.count() as u32;
+    let passed_groups = passed_groups(skipped, hidden_bands(&skip), columns.count() as u32);
     Stats { samples, draws, runs, span_rows, sky_rows, skipped, passed_groups, sky_filled: true, repainted_rows: 0 }
 }
 

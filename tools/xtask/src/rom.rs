@@ -30,6 +30,7 @@ const HOT: &[(&str, &[&str])] = &[
         "terrain",
         &[
             "8recenter",
+            "7move_to",
             "7rebuild",
             "10regenerate",
             "6render",
@@ -42,8 +43,19 @@ const HOT: &[(&str, &[&str])] = &[
             "tile_tops_arm",
         ],
     ),
-    ("bench_terrain", &["8recenter", "7rebuild", "10regenerate"]),
-    ("kernels", &["8recenter", "7rebuild", "6render", "voxel_march_frame", "voxel_march_column", "terrain_fill_line"]),
+    ("bench_terrain", &["8recenter", "7move_to", "7rebuild", "10regenerate"]),
+    (
+        "kernels",
+        &[
+            "8recenter",
+            "7move_to",
+            "7rebuild",
+            "6render",
+            "voxel_march_frame",
+            "voxel_march_column",
+            "terrain_fill_line",
+        ],
+    ),
 ];
 
 /// Harness self-test ROMs in `rom/examples/`.
@@ -111,7 +123,7 @@ pub fn build_example() -> Result<PathBuf> {
 
 /// The engine's hot functions the example must have as ARM code in IWRAM.
 const EXAMPLE_HOT: &[&str] =
-    &["8recenter", "7rebuild", "10regenerate", "6render", "voxel_march_frame", "voxel_march_column"];
+    &["8recenter", "7move_to", "7rebuild", "10regenerate", "6render", "voxel_march_frame", "voxel_march_column"];
 
 /// Writes a file through a temporary name and a rename: never half-written.
 pub fn write_atomic(path: &std::path::Path, bytes: &[u8]) -> Result<()> {
