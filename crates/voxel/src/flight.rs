@@ -121,6 +121,9 @@ pub const PER_TILE: usize = 16;
 pub struct Relief {
     /// Per tile, `PER_TILE` block tops in height units, row-major.
     tops: [u8; bank::MAX_TILES * PER_TILE],
+    /// Per tile, the highest of its block tops, height units: the floor
+    /// passes over a tile whose top could not beat what it has found.
+    tile_tops: [u8; bank::MAX_TILES],
     /// Blocks a tile side, log2.
     blocks_log2: u32,
     /// A block's side in world pixels, log2.
@@ -167,6 +170,7 @@ impl Relief {
     pub const fn new() -> Self {
         Relief {
             tops: [0; bank::MAX_TILES * PER_TILE],
+            tile_tops: [0; bank::MAX_TILES],
             blocks_log2: 0,
             block_px_log2: 0,
             height_scale: 0,
@@ -275,6 +279,9 @@ impl Relief {
         self.height_scale = bank.height_scale() as i32;
         let used = bank.tile_count().min(bank::MAX_TILES) * PER_TILE;
         let top = self.tops[..used].iter().copied().max().unwrap_or(0);
+        for (t, tops) in self.tops.chunks_exact(PER_TILE).enumerate() {
+            self.tile_tops[t] = tops.iter().copied().max().unwrap_or(0);
+        }
         self.headroom = u8::MAX - top;
         self.top_px = (top as i32 * self.height_scale) >> 8;
         // Slope 2 reaching the top of the bank; steeper if that would reach
@@ -355,8 +362,7 @@ impl Relief {
         let tile = scene.window().get(wx >> tpl, wy >> tpl) as usize;
         let m = (1u32 << self.blocks_log2) - 1;
         let (bx, by) = ((wx >> self.block_px_log2) & m, (wy >> self.block_px_log2) & m);
-        let h = self.tops[(tile * PER_TILE + ((by << self.blocks_log2) + bx) as usize) & (self.tops.len() - 1)];
-        (h as i32 * self.height_scale) >> 8
+        self.px(self.tops[(tile * PER_TILE + ((by << self.blocks_log2) + bx) as usize) & (self.tops.len() - 1)])
     }
 
     /// The floor at world pixel (`px`, `py`) without the clearance: the
@@ -378,59 +384,67 @@ impl Relief {
     /// assert_eq!(relief.floor(&scene, 72, 21), 200 - 2 * 41); // 41 px from it, slope 2
     /// ```
     pub fn floor<const N: usize>(&self, scene: &Scene<'_, N>, px: u32, py: u32) -> i32 {
-        let b = self.block_px_log2;
-        let blk = 1i32 << b;
-        let (ix, iy) = ((px & (blk as u32 - 1)) as i32, (py & (blk as u32 - 1)) as i32);
-        // Distance from the camera to block k (relative to its own) along an axis.
-        let dist = |k: i32, inside: i32| -> i32 {
-            if k > 0 {
-                k * blk - inside
-            } else if k < 0 {
-                inside + 1 + (-k - 1) * blk
-            } else {
-                0
-            }
-        };
-        let (bx0, by0) = (px & !(blk as u32 - 1), py & !(blk as u32 - 1));
         let mut best = self.top_at(scene, px, py);
         // Only blocks within `far` can beat the camera's own: top_px - slope
-        // * d > best needs d < (top_px - best) / slope. (The tests below
-        // still run with the best so far; this only spares the blocks none
-        // of them would pass.)
+        // * d > best needs d < (top_px - best) / slope.
         let lead = self.top_px - best;
         if lead <= 0 || self.slope <= 0 {
             return best;
         }
         let far = self.reach.min((lead - 1) / self.slope);
-        // Blocks k either side along an axis with dist(k, inside) <= far
-        // (so within the reach).
-        let span = |inside: i32| -> (i32, i32) {
-            let after = (far + inside) >> b;
-            let before = if far > inside { ((far - inside - 1) >> b) + 1 } else { 0 };
-            (-before, after)
-        };
-        let ((i0, i1), (j0, j1)) = (span(ix), span(iy));
-        let mut j = j0;
-        while j <= j1 {
-            let dy = dist(j, iy);
-            // A block this far cannot beat `best` even at the bank's top.
-            if self.top_px - self.slope * dy > best {
-                let wy = by0.wrapping_add((j * blk) as u32);
-                let mut i = i0;
-                while i <= i1 {
-                    let d = dist(i, ix).max(dy);
-                    if self.top_px - self.slope * d > best {
-                        let h = self.top_at(scene, bx0.wrapping_add((i * blk) as u32), wy) - self.slope * d;
-                        if h > best {
-                            best = h;
-                        }
-                    }
-                    i += 1;
+        // Tile by tile, positions relative to the camera's tile: a tile whose
+        // highest block could not beat `best` at the tile's own distance is
+        // passed over, its blocks untested (over the sea, nearly all of them).
+        let tpl = scene.tile_px_log2();
+        let tp = 1i32 << tpl;
+        let world_tiles_mask = (scene.world_px() >> tpl) - 1;
+        let (ctx, cty) = (px >> tpl, py >> tpl);
+        let (ix, iy) = ((px & (tp as u32 - 1)) as i32, (py & (tp as u32 - 1)) as i32);
+        // The distance from `p` to the pixels `lo ..= lo + len - 1` along an axis.
+        let dist = |lo: i32, len: i32, p: i32| -> i32 { (lo - p).max(p - (lo + len - 1)).max(0) };
+        let mut j = (iy - far) >> tpl;
+        while j <= (iy + far) >> tpl {
+            let dy = dist(j << tpl, tp, iy);
+            let ty = (cty as i32).wrapping_add(j) as u32 & world_tiles_mask;
+            let mut i = (ix - far) >> tpl;
+            while i <= (ix + far) >> tpl {
+                let d = dist(i << tpl, tp, ix).max(dy);
+                let tx = (ctx as i32).wrapping_add(i) as u32 & world_tiles_mask;
+                let tile = scene.window().get(tx, ty) as usize & (bank::MAX_TILES - 1);
+                if d <= far && self.px(self.tile_tops[tile]) - self.slope * d > best {
+                    best = self.best_in_tile(tile, (i << tpl, j << tpl), (ix, iy), far, best);
                 }
+                i += 1;
             }
             j += 1;
         }
         best
+    }
+
+    /// [`Relief::floor`] over the blocks of `tile`, whose top-left pixel is
+    /// `origin` and the camera at `p` (both relative to the camera's tile):
+    /// the highest of `best` and each block's top less `slope` times its
+    /// distance, over the blocks within `far`.
+    fn best_in_tile(&self, tile: usize, origin: (i32, i32), p: (i32, i32), far: i32, mut best: i32) -> i32 {
+        let blk = 1i32 << self.block_px_log2;
+        let per = 1usize << self.blocks_log2;
+        let dist = |lo: i32, p: i32| -> i32 { (lo - p).max(p - (lo + blk - 1)).max(0) };
+        for by in 0..per {
+            let dy = dist(origin.1 + ((by as i32) << self.block_px_log2), p.1);
+            for bx in 0..per {
+                let d = dist(origin.0 + ((bx as i32) << self.block_px_log2), p.0).max(dy);
+                if d <= far {
+                    let top = self.tops[(tile * PER_TILE + (by << self.blocks_log2) + bx) & (self.tops.len() - 1)];
+                    best = best.max(self.px(top) - self.slope * d);
+                }
+            }
+        }
+        best
+    }
+
+    /// Height units to world pixels.
+    fn px(&self, h: u8) -> i32 {
+        (h as i32 * self.height_scale) >> 8
     }
 
     /// The look-ahead at (`px`, `py`) facing `heading`, without the
