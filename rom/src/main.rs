@@ -28,14 +28,17 @@ use voxel::flight::{self, Controls, Relief};
 use voxel::palette::{MOODS, Mood, ui};
 use voxel::{Camera, Columns, Landscape, Options, PageSky, Parts};
 
-/// Tile references around the camera (4 KB, EWRAM: read by the texel
-/// cache's fills, not by the march).
+/// Tile references around the camera: 64 a side (4 KB, IWRAM: read by the
+/// texel cache's fills and the flight, written when the camera crosses a
+/// tile; before that, at boot, the packed bank's CRC tables).
 const WINDOW: usize = 64;
 /// Seed of the first world.
 const FIRST_SEED: u32 = 1;
 
-#[unsafe(link_section = ".iwram.world")]
+/// The world: grid, tables and placement (9.7 KB, EWRAM: read by the
+/// window's fills when it scrolls, not by the march).
 static WORLD: Static<World> = Static::new(World::empty());
+#[unsafe(link_section = ".iwram.window")]
 static TILE_WINDOW: Static<Window<WINDOW>> = Static::new(Window::new());
 /// The texels round the camera (160 KB, EWRAM: `.bss`).
 static TEXEL_CACHE: Static<TexelCache> = Static::new(TexelCache::new());
@@ -149,24 +152,6 @@ fn new_world(land: &mut Landscape<'_, WINDOW>, seed: u32) -> u32 {
     t.elapsed()
 }
 
-/// Lends the world's IWRAM (5.6 KB, before the world is made) to `f` as 4 KB
-/// of words, then makes it an empty world again.
-fn with_iwram_scratch<R>(world: &mut World, f: impl FnOnce(&mut tiles::CrcTables) -> R) -> R {
-    const {
-        assert!(core::mem::size_of::<World>() >= core::mem::size_of::<tiles::CrcTables>());
-        assert!(core::mem::align_of::<World>() >= core::mem::align_of::<tiles::CrcTables>());
-    }
-    let p = world as *mut World;
-    // SAFETY: `p` comes from a unique borrow of a World, which is at least as
-    // big and as aligned as the tables (checked above); any bytes are valid
-    // words; the World is not read until it is written whole below.
-    let r = f(unsafe { &mut *(p as *mut tiles::CrcTables) });
-    // SAFETY: as above; `World` has no drop glue, so the old bytes are never
-    // read as a World.
-    unsafe { p.write(World::empty()) };
-    r
-}
-
 /// The HUD's text: three rows across the top of the screen, each a
 /// full-width bar (text never passes the right edge: what would is dropped).
 fn write_hud(hud: &mut Hud, seed: u32, camera: &Camera, fps_tenths: u32, cycles: u32, window: u32) {
@@ -242,7 +227,7 @@ extern "C" fn main() -> ! {
     let progress =
         Progress::new("LOADING TILE BANK", packed_len / 1024, tiles::check_work(packed_len).saturating_add(packed_len));
     let t = Cycles::now();
-    let (source, parsed, scans) = with_iwram_scratch(world, |scratch| tiles::load(scratch, &progress));
+    let (source, parsed, scans) = tiles::with_scratch(window, Window::new, |scratch| tiles::load(scratch, &progress));
     let check_cycles = t.elapsed();
     let bank = match parsed {
         Ok(bank) => bank,

@@ -81,6 +81,25 @@ pub fn check_work(len: u32) -> u32 {
 /// Slicing-by-4 CRC tables (4 x 256 words) where the scan reads them.
 pub type CrcTables = [u32; 1024];
 
+/// Lends the memory of `place` (a value not made yet, at least 4 KB: on the
+/// GBA an IWRAM static, so that the scan reads its tables fast) to `f` as
+/// the CRC tables, then writes `empty()` into it: the bank is checked before
+/// the landscape's parts are made, so the tables need no RAM of their own.
+pub fn with_scratch<T, R>(place: &mut T, empty: impl FnOnce() -> T, f: impl FnOnce(&mut CrcTables) -> R) -> R {
+    const {
+        assert!(core::mem::size_of::<T>() >= core::mem::size_of::<CrcTables>());
+        assert!(core::mem::align_of::<T>() >= core::mem::align_of::<CrcTables>());
+    }
+    let p = place as *mut T;
+    // SAFETY: `p` comes from a unique borrow of a `T`, which is at least as
+    // big and as aligned as the tables (checked above); any bytes are valid
+    // words; the `T` is not read until it is written whole below.
+    let r = f(unsafe { &mut *(p as *mut CrcTables) });
+    // SAFETY: as above; the old bytes are never read or dropped as a `T`.
+    unsafe { p.write(empty()) };
+    r
+}
+
 /// Cycles the scans took, and the bytes they read.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct ScanCycles {

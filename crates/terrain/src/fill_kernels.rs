@@ -5,7 +5,7 @@
 //! The Rust that sets up its jobs lives here too, so that the host-compiled
 //! files hold no GBA-only code.
 
-use crate::world::{MAX_GRID, RingRowBytes, TABLE_LEN, World};
+use crate::world::{CORNER_KEYS, MAX_GRID, RingRowBytes, TABLE_LEN, World};
 
 /// One cell's rows (offsets used by the asm).
 #[repr(C)]
@@ -133,6 +133,77 @@ impl LineJob {
     }
 }
 
+/// A line of tiles for the corner placement: the two vertex lines on either
+/// side of it walked together (offsets used by the asm).
+#[repr(C)]
+pub struct CornerJob {
+    /// 0: address of the line's first tile.
+    pub dst: u32,
+    /// 4: bytes between consecutive tiles.
+    pub dst_step: u32,
+    /// 8: tiles (0 to [`LINE_MAX`]).
+    pub count: u32,
+    /// 12: the first tile's coordinate along the line.
+    pub t: u32,
+    /// 16, 20: the grid lines on either side of the vertex line the tile
+    /// line starts at (its coordinate across, `fixed`), as [`LineJob`]'s.
+    pub grid_a: u32,
+    pub grid_b: u32,
+    /// 24: that vertex line's fraction across its cell (0 .. spacing - 1).
+    /// The vertex line after it (`fixed + 1`) lies between the same grid
+    /// lines at fraction `f + 1` (the spacing: on `grid_b`), so its value is
+    /// the first's plus the grid lines' difference.
+    pub f: u32,
+    /// 28: bytes between consecutive grid points along the line (1 or 64).
+    pub k_stride: u32,
+    /// 32: grid mask (side - 1).
+    pub gm: u32,
+    /// 36: spacing, log2 (at least 1).
+    pub s: u32,
+    /// 40: the scale shift (`World::scale`).
+    pub up: u32,
+    /// 44: the vertex table.
+    pub table: u32,
+    /// 48: the tiles by corner entries (`World::corner_tiles`).
+    pub tiles: u32,
+    /// 52: 1 down a column (the vertex lines are the tile column's left and
+    /// right edges), 0 along a row (its top and bottom edges).
+    pub down: u32,
+    /// 56: tiles before `dst` reaches the ring's edge (`u32::MAX`: never).
+    pub wrap: u32,
+    /// 60: bytes `dst` jumps back at the ring's edge (to the ring's start).
+    pub wrap_back: u32,
+}
+
+impl CornerJob {
+    /// The job for tile row `fixed` (`DOWN` false) or tile column `fixed`
+    /// (`DOWN` true) of `world`; the caller sets `dst`, `dst_step`, `count`
+    /// and `t`.
+    #[instruction_set(arm::a32)]
+    #[inline(always)]
+    fn new<const DOWN: bool>(world: &World, fixed: u32) -> Self {
+        let a = LineJob::new::<DOWN>(world, fixed);
+        CornerJob {
+            dst: 0,
+            dst_step: 0,
+            count: 0,
+            t: 0,
+            grid_a: a.grid_a,
+            grid_b: a.grid_b,
+            f: a.f,
+            k_stride: a.k_stride,
+            gm: a.gm,
+            s: a.s,
+            up: a.up,
+            table: a.table,
+            tiles: world.corner_tiles() as *const [u8; CORNER_KEYS] as usize as u32,
+            down: DOWN as u32,
+            wrap: u32::MAX,
+            wrap_back: 0,
+        }
+    }
+}
+
 // The asm reads the jobs by these offsets.
 const _: () = {
     use core::mem::offset_of;
@@ -147,6 +218,19 @@ const _: () = {
     assert!(offset_of!(LineJob, wrap) == 48 && offset_of!(LineJob, wrap_back) == 52);
     assert!(LINE_VALUES * 4 == 264, "the asm's value buffer (then the edge's two words and a pad: 276 bytes)");
     assert!(TABLE_LEN == 1 << 10, "the asm's table index: the value's top 10 bits");
+    assert!(offset_of!(CornerJob, dst) == 0 && offset_of!(CornerJob, dst_step) == 4);
+    assert!(offset_of!(CornerJob, count) == 8 && offset_of!(CornerJob, t) == 12);
+    assert!(offset_of!(CornerJob, grid_a) == 16 && offset_of!(CornerJob, grid_b) == 20);
+    assert!(offset_of!(CornerJob, f) == 24 && offset_of!(CornerJob, k_stride) == 28);
+    assert!(offset_of!(CornerJob, gm) == 32 && offset_of!(CornerJob, s) == 36);
+    assert!(offset_of!(CornerJob, up) == 40 && offset_of!(CornerJob, table) == 44);
+    assert!(offset_of!(CornerJob, tiles) == 48 && offset_of!(CornerJob, down) == 52);
+    assert!(offset_of!(CornerJob, wrap) == 56 && offset_of!(CornerJob, wrap_back) == 60);
+    assert!(CORNER_KEYS == 1 << 12, "the asm's corner keys: 3 bits a corner");
+    // Spacing at least 2 tiles: a call of LINE_MAX tiles meets at most
+    // (1 + LINE_MAX) / 2 + 2 = 34 grid lines; their values, a pair each,
+    // fill the asm's 272-byte buffer.
+    assert!(crate::world::MIN_SPACING_LOG2 >= 1 && LINE_MAX.div_ceil(2) + 2 == 34);
 };
 
 /// Whether [`crate::fill::fill_rect`] hands part of a cell (`wx` of its
@@ -291,7 +375,83 @@ pub(crate) unsafe fn walk_line_arm(world: &World, down: bool, t0: u32, fixed: u3
     }
 }
 
+/// Corner placement: fills `count` window lines (`DOWN`: tile columns
+/// `first ..`, rows `from .. from + len`; else tile rows `first ..`, columns
+/// `from .. from + len`) with the corner walker, in runs of at most
+/// [`LINE_MAX`] tiles (the walker goes back to the ring's start at its
+/// edge); `m` is the world side - 1.
+#[instruction_set(arm::a32)]
+#[inline(always)]
+pub(crate) fn corner_lines_arm<const N: usize, const DOWN: bool>(
+    world: &World,
+    rows: &mut [RingRowBytes<N>; N],
+    from: u32,
+    first: u32,
+    len: u32,
+    count: u32,
+    m: u32,
+) {
+    let base = rows as *mut [RingRowBytes<N>; N] as usize as u32;
+    let mut k = 0;
+    while k < count {
+        let fixed = first.wrapping_add(k) & m;
+        let ring_fixed = fixed & (N as u32 - 1);
+        let mut job = CornerJob::new::<DOWN>(world, fixed);
+        job.dst_step = if DOWN { N as u32 } else { 1 };
+        job.wrap_back = N as u32 * job.dst_step;
+        let mut done = 0;
+        while done < len {
+            let run = if len - done < LINE_MAX { len - done } else { LINE_MAX };
+            let t = from.wrapping_add(done);
+            let at = t & (N as u32 - 1);
+            job.dst = if DOWN { base + at * N as u32 + ring_fixed } else { base + ring_fixed * N as u32 + at };
+            job.count = run;
+            job.t = t;
+            job.wrap = if at == 0 { u32::MAX } else { N as u32 - at };
+            // SAFETY: the run stays in the ring (`run <= len <= N` positions
+            // from `at`, back to its start at its edge), the grid lines, the
+            // vertex table and the tiles belong to `world`; run is at most
+            // LINE_MAX.
+            unsafe { terrain_corner_line(&job) };
+            done += run;
+        }
+        k += 1;
+    }
+}
+
+/// [`World::walk`](crate::world::World::walk)'s corner placement: `n` tiles
+/// from `t0` along tile row `fixed` (`down` false) or column `fixed` (`down`
+/// true) into the `n` bytes from `out`, by the corner walker.
+///
+/// # Safety
+/// `out` must be `n` writable bytes.
+#[instruction_set(arm::a32)]
+#[inline(always)]
+pub(crate) unsafe fn walk_corners_arm(world: &World, down: bool, t0: u32, fixed: u32, n: usize, out: usize) {
+    let mut job = if down { CornerJob::new::<true>(world, fixed) } else { CornerJob::new::<false>(world, fixed) };
+    job.dst_step = 1;
+    let mut done = 0;
+    while done < n {
+        let count = if n - done < LINE_MAX as usize { n - done } else { LINE_MAX as usize };
+        job.dst = (out + done) as u32;
+        job.count = count as u32;
+        job.t = t0.wrapping_add(done as u32);
+        // SAFETY: the count bytes from `out + done` are the caller's (done +
+        // count <= n); the grid lines, the vertex table and the tiles belong
+        // to `world`; count is at most LINE_MAX.
+        unsafe { terrain_corner_line(&job) };
+        done += count;
+    }
+}
+
 unsafe extern "C" {
+    /// Fills one line of `count` (0 to [`LINE_MAX`]) tiles by the corner
+    /// placement, walking grid cells: `World::fill_line_corners` on the
+    /// host. `job` must describe memory the caller owns: the `count` stores
+    /// from `dst`, `dst_step` apart (jumping back `wrap_back` bytes after
+    /// `wrap` of them), the grid lines, the vertex table and the tiles; its
+    /// spacing must be at least 2 tiles.
+    pub fn terrain_corner_line(job: *const CornerJob);
     /// Fills one line of `count` (1 to [`LINE_MAX`]) tiles, walking grid
     /// cells: the paper placement's `World::walk` (on the host,
     /// `World::fill_line`). `job` must describe memory the caller owns: the
@@ -487,5 +647,187 @@ core::arch::global_asm!(
     "    bge   6b",
     "    bx    lr",
     ".size terrain_fill_line, . - terrain_fill_line",
+    // Corner walker. r0 = job (CornerJob). First, as the line walker does,
+    // the values of the two vertex lines at the grid lines the line meets,
+    // interleaved (a, b) in a buffer on the stack (b = a + the grid lines'
+    // difference, scaled); then per cell the two
+    // values and steps, and per tile: the two vertex entries, their pair
+    // (a | b << (9 - X)), the key (the last pair | this one << X: X = 3
+    // along a row, 6 down a column, so that the key is `corner_key` of the
+    // tile's corners), the tile by the key, a store; through a ladder of 8
+    // tiles unrolled (entered part way).
+    ".macro terrain_corner_step x", // r0, r1 values, r5, r6 steps, r2 vertex table, r7 last pair, r8 tiles, r3 dst, r4 dst_step
+    "    ldrb  r11, [r2, r0, lsr #22]",
+    "    ldrb  r12, [r2, r1, lsr #22]",
+    "    add   r0, r0, r5",
+    "    add   r1, r1, r6",
+    "    orr   r12, r11, r12, lsl #(9 - \\x)",
+    "    orr   r11, r7, r12, lsl #\\x",
+    "    mov   r7, r12",
+    "    ldrb  r11, [r8, r11]",
+    "    strb  r11, [r3], r4",
+    ".endm",
+    ".global terrain_corner_line",
+    ".type terrain_corner_line,%function",
+    "terrain_corner_line:",
+    "    push  {{r4-r11, lr}}",
+    // 34 value pairs (272 bytes), then [sp + 272] s, [sp + 276] tiles left,
+    // [sp + 280] down, [sp + 284] tiles before the ring's edge, [sp + 288]
+    // bytes back at it, [sp + 292] tiles after it, a pad: with the 36 bytes
+    // pushed, sp stays a multiple of 8
+    "    sub   sp, sp, #300",
+    "    mov   r9, r0",
+    "    ldr   r10, [r9, #8]", // count
+    "    cmp   r10, #0",
+    "    beq   38f",
+    "    ldr   r8, [r9, #12]", // t
+    "    ldr   r6, [r9, #36]", // s
+    "    str   r6, [sp, #272]",
+    "    mov   r12, #1",
+    "    mov   r12, r12, lsl r6",
+    "    sub   r12, r12, #1",
+    "    and   r12, r8, r12", // ft of the first tile
+    "    add   r10, r10, r12",
+    "    mov   r10, r10, lsr r6",
+    "    add   r10, r10, #2",   // values: the cells of the count + 1 vertices, and one more
+    "    mov   r8, r8, lsr r6", // k of the first cell
+    "    ldr   r3, [r9, #28]",  // k_stride
+    "    ldr   r4, [r9, #32]",  // gm
+    "    ldr   r7, [r9, #40]",  // up
+    "    add   r0, r9, #16",
+    "    ldmia r0, {{r1, r2, r5}}", // grid lines, fraction
+    "    mov   r11, sp",
+    "30:",
+    "    and   r0, r8, r4",
+    "    mul   r0, r3, r0",    // (k & gm) * k_stride
+    "    ldrb  r12, [r1, r0]", // A
+    "    ldrb  lr, [r2, r0]",  // B
+    "    sub   lr, lr, r12",
+    "    mul   r0, r5, lr", // (B - A) * f
+    "    add   r12, r0, r12, lsl r6",
+    "    mov   r12, r12, lsl r7",
+    "    str   r12, [r11], #4", // line a
+    "    add   r12, r12, lr, lsl r7",
+    "    str   r12, [r11], #4", // line b: (B - A) * (f + 1)
+    "    add   r8, r8, #1",
+    "    subs  r10, r10, #1",
+    "    bne   30b",
+    "    ldmia r9, {{r3, r4, r10, r12}}", // dst, dst_step, count, t
+    "    ldr   r2, [r9, #44]",            // vertex table
+    "    ldr   r8, [r9, #48]",            // tiles
+    "    ldr   lr, [r9, #52]",            // down
+    "    str   lr, [sp, #280]",
+    "    ldr   lr, [r9, #56]",
+    "    str   lr, [sp, #284]", // tiles before the ring's edge
+    "    ldr   lr, [r9, #60]",
+    "    str   lr, [sp, #288]",  // bytes back at it
+    "    ldr   r11, [sp, #272]", // s
+    "    mov   lr, #1",
+    "    mov   lr, lr, lsl r11",
+    "    sub   lr, lr, #1",
+    "    and   lr, r12, lr", // ft
+    // the first cell, from the line's first vertex (its lead: no tile)
+    "    mov   r9, sp",
+    "    ldmia r9!, {{r0, r1}}", // near (a, b)
+    "    ldmia r9, {{r5, r6}}",  // far
+    "    sub   r5, r5, r0",      // steps
+    "    sub   r6, r6, r1",
+    "    mov   r0, r0, lsl r11",
+    "    mov   r1, r1, lsl r11",
+    "    mla   r0, r5, lr, r0", // ft steps in
+    "    mla   r1, r6, lr, r1",
+    "    mov   r12, #1",
+    "    mov   r12, r12, lsl r11",
+    "    sub   r12, r12, lr",
+    "    sub   r12, r12, #1", // tiles in the cell after the lead: one - ft - 1
+    "    ldrb  r11, [r2, r0, lsr #22]",
+    "    ldrb  lr, [r2, r1, lsr #22]",
+    "    add   r0, r0, r5",
+    "    add   r1, r1, r6",
+    "    ldr   r7, [sp, #280]",
+    "    cmp   r7, #0",
+    "    orreq r7, r11, lr, lsl #6", // the lead pair: along a row (X = 3)
+    "    orrne r7, r11, lr, lsl #3", // down a column (X = 6)
+    "    b     33f",
+    "32:", // a whole cell, or what is left of the line in it
+    "    cmp   r10, #0",
+    "    beq   38f",
+    "    ldmia r9!, {{r0, r1}}",
+    "    ldmia r9, {{r5, r6}}",
+    "    sub   r5, r5, r0",
+    "    sub   r6, r6, r1",
+    "    ldr   r11, [sp, #272]",
+    "    mov   r0, r0, lsl r11",
+    "    mov   r1, r1, lsl r11",
+    "    mov   r12, #1",
+    "    mov   r12, r12, lsl r11",
+    "33:", // r12 tiles, at most those left
+    "    cmp   r12, r10",
+    "    movhi r12, r10",
+    "    sub   r10, r10, r12",
+    "    str   r10, [sp, #276]",
+    "    ldr   r11, [sp, #284]", // tiles before the ring's edge
+    "    cmp   r11, r12",
+    "    bls   39f",
+    "    sub   r11, r11, r12",
+    "    str   r11, [sp, #284]",
+    "    bl    40f",
+    "35:",
+    "    ldr   r10, [sp, #276]",
+    "    b     32b",
+    "39:", // the run reaches the edge: r11 tiles, back to the ring's start, the rest
+    "    sub   r10, r12, r11",
+    "    str   r10, [sp, #292]",
+    "    mvn   r10, #0",
+    "    str   r10, [sp, #284]", // no edge left
+    "    mov   r12, r11",
+    "    bl    40f",
+    "    ldr   r11, [sp, #288]",
+    "    sub   r3, r3, r11",
+    "    ldr   r12, [sp, #292]",
+    "    bl    40f",
+    "    b     35b",
+    "40:", // r12 tiles by the ladder of the line's direction (returns to lr)
+    "    ldr   r11, [sp, #280]",
+    "    cmp   r11, #0",
+    "    beq   34f",
+    "    b     36f",
+    "34:", // r12 tiles along a row; uses r10, r11, r12
+    "    subs  r12, r12, #1",
+    "    bxmi  lr",
+    "    and   r11, r12, #7",
+    "    rsb   r11, r11, #7", // ladder steps to pass over: the first round does (r12 - 1) % 8 + 1
+    "    add   r11, r11, r11, lsl #3", // 9 instructions a step
+    "    mov   r10, r12, lsr #3", // whole rounds after it
+    "    add   pc, pc, r11, lsl #2",
+    "    nop",
+    "31:",
+    "    .rept 8",
+    "    terrain_corner_step 3",
+    "    .endr",
+    "    subs  r10, r10, #1",
+    "    bge   31b",
+    "    bx    lr",
+    "36:", // down a column
+    "    subs  r12, r12, #1",
+    "    bxmi  lr",
+    "    and   r11, r12, #7",
+    "    rsb   r11, r11, #7",
+    "    add   r11, r11, r11, lsl #3",
+    "    mov   r10, r12, lsr #3",
+    "    add   pc, pc, r11, lsl #2",
+    "    nop",
+    "37:",
+    "    .rept 8",
+    "    terrain_corner_step 6",
+    "    .endr",
+    "    subs  r10, r10, #1",
+    "    bge   37b",
+    "    bx    lr",
+    "38:",
+    "    add   sp, sp, #300",
+    "    pop   {{r4-r11, lr}}",
+    "    bx    lr",
+    ".size terrain_corner_line, . - terrain_corner_line",
     ".thumb",
 );

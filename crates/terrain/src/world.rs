@@ -14,7 +14,7 @@
 //!   table, whose entry is the tile (the paper's steps 3 and 4).
 //! - **corners**: the table entry of each vertex holds the vertex's *class*
 //!   (bits 0..2: how many of the bank's thresholds the field's integer part
-//!   reaches) and random bits above (bit 2 is the vertex's random bit). A
+//!   reaches) and the vertex's random bit (bit 2). A
 //!   tile's four corner classes make its configuration ([`bank::config`]);
 //!   the XOR of the random bits at the two ends of each edge is the edge's
 //!   variant, and the variants make the tile's combination
@@ -34,6 +34,19 @@ pub const MAX_GRID: usize = 64;
 pub const TABLE_BITS: u32 = 10;
 /// Entries in the random lookup table.
 pub const TABLE_LEN: usize = 1 << TABLE_BITS;
+/// The least spacing, log2 ([`WorldParams::spacing_log2`]).
+pub(crate) const MIN_SPACING_LOG2: u8 = 1;
+/// Corner placement: entries of the world's table of tiles by their corners'
+/// entries ([`corner_key`]).
+pub(crate) const CORNER_KEYS: usize = 1 << 12;
+
+/// The index in that table of the tile whose corners have vertex table
+/// entries `tl`, `tr`, `bl`, `br` (3 bits each: class and random bit).
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+#[inline(always)]
+pub(crate) const fn corner_key(tl: u8, tr: u8, bl: u8, br: u8) -> usize {
+    (tl & 7) as usize | ((tr & 7) as usize) << 3 | ((bl & 7) as usize) << 6 | ((br & 7) as usize) << 9
+}
 
 /// The shape of a world.
 ///
@@ -72,7 +85,7 @@ impl WorldParams {
         if self.grid_log2 < 2 || self.grid_log2 > 6 {
             return Err(ParamError::Grid(self.grid_log2));
         }
-        if self.spacing_log2 < 1 || self.spacing_log2 > 7 {
+        if self.spacing_log2 < MIN_SPACING_LOG2 || self.spacing_log2 > 7 {
             return Err(ParamError::Spacing(self.spacing_log2));
         }
         if self.tile_count == 0 || self.tile_count > 256 {
@@ -164,13 +177,13 @@ fn check_bands(classes: u8, thresholds: &[u8; 3], spacing_log2: u8) -> Result<()
 }
 
 /// A world: grid values, random table, placement tables, parameters and seed.
-/// About 5.6 KB; on the GBA keep it in a `static` and [`World::regenerate`] it
-/// in place.
+/// About 9.7 KB; on the GBA keep it in a `static` (EWRAM) and
+/// [`World::regenerate`] it in place.
 ///
 /// ```
 /// use terrain::{World, WorldParams};
-/// // On the GBA: a `static` in `#[unsafe(link_section = ".iwram.world")]`, taken
-/// // once as `&mut` (the ROM's `Static<World>`), then regenerated in place.
+/// // On the GBA: a `static` (EWRAM, `.bss`), taken once as `&mut` (the
+/// // ROM's `Static<World>`), then regenerated in place.
 /// let mut world = Box::new(World::empty());
 /// world.regenerate(42, WorldParams::DEFAULT).unwrap();
 /// let tile = world.tile_at(3, 4); // the tile at tile coordinates (3, 4)
@@ -190,10 +203,14 @@ pub struct World {
     grid: [u8; MAX_GRID * MAX_GRID],
     /// Paper: the tile of each interpolated value (the paper's random array,
     /// with the reduction to the tile count already applied). Corners: each
-    /// value's class | 6 random bits << 2.
+    /// value's class | a random bit << 2.
     table: [u8; TABLE_LEN],
     /// Corner placement: each configuration's tiles, `first | count << 8`.
     configs: [u16; CONFIGS],
+    /// Corner placement: the tile of each four corner entries, by
+    /// [`corner_key`] (from `configs`, when the placement is set), so that
+    /// the line walks on the GBA look a tile up in one load.
+    corner_tiles: [u8; CORNER_KEYS],
     /// Corner placement: the largest tile any configuration names.
     max_corner_tile: u8,
 }
@@ -229,6 +246,7 @@ impl World {
             grid: [0; MAX_GRID * MAX_GRID],
             table: [0; TABLE_LEN],
             configs: [0; CONFIGS],
+            corner_tiles: [0; CORNER_KEYS],
             max_corner_tile: 0,
         }
     }
@@ -328,10 +346,25 @@ impl World {
                 self.thresholds = c.thresholds;
                 let mut max = 0u32;
                 for (d, e) in self.configs.iter_mut().zip(c.configs.iter()) {
+                    // A configuration of no tiles counts as one: its first.
+                    let e = bank::ConfigTiles { first: e.first, count: e.count.max(1) };
                     *d = e.to_u16();
-                    max = max.max(e.first as u32 + (e.count as u32).max(1) - 1);
+                    max = max.max(e.first as u32 + e.count as u32 - 1);
                 }
                 self.max_corner_tile = max.min(255) as u8;
+                // The keys of the classes the world makes (entries: class |
+                // random bit << 2); the others never occur.
+                self.corner_tiles = [0; CORNER_KEYS];
+                let real = |e: u8| e & 3 < self.classes;
+                for tl in (0..8).filter(|&e| real(e)) {
+                    for tr in (0..8).filter(|&e| real(e)) {
+                        for bl in (0..8).filter(|&e| real(e)) {
+                            for br in (0..8).filter(|&e| real(e)) {
+                                self.corner_tiles[corner_key(tl, tr, bl, br)] = self.corner_tile(tl, tr, bl, br);
+                            }
+                        }
+                    }
+                }
             }
         }
         Ok(())
@@ -343,7 +376,7 @@ impl World {
     /// ```
     /// use terrain::{World, WorldParams};
     /// let mut world = Box::new(World::new(1, WorldParams::DEFAULT).unwrap());
-    /// world.regenerate(2, WorldParams::DEFAULT).unwrap(); // in place: no second 5.6 KB
+    /// world.regenerate(2, WorldParams::DEFAULT).unwrap(); // in place: no second 9.7 KB
     /// assert_eq!(world.fingerprint(), World::new(2, WorldParams::DEFAULT).unwrap().fingerprint());
     /// ```
     #[cfg_attr(target_arch = "arm", instruction_set(arm::a32), unsafe(link_section = ".iwram.terrain"), inline(never))]
@@ -421,8 +454,9 @@ impl World {
     }
 
     /// Corner placement's vertex table: entry `i` (field `i / 4`, 8.2 fixed
-    /// point) holds the field's class and 6 random bits above it, each of the
-    /// 64 random values 16 times, shuffled as [`World::fill_table`] does.
+    /// point) holds the field's class and a random bit above it (bit 2): the
+    /// lowest of 6 random bits, each of the 64 values 16 times, shuffled as
+    /// [`World::fill_table`] does.
     #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
     #[inline(always)]
     fn fill_vertex_table(&mut self, rng: &mut Rng) {
@@ -451,7 +485,7 @@ impl World {
                 }
                 k += 1;
             }
-            self.table[i] = self.table[i] << 2 | class;
+            self.table[i] = (self.table[i] & 1) << 2 | class;
             i += 1;
         }
     }
@@ -560,7 +594,7 @@ impl World {
     /// Bytes of RAM the world occupies.
     ///
     /// ```
-    /// assert!(terrain::World::ram_bytes() < 6 * 1024); // fits IWRAM beside the hot code
+    /// assert!(terrain::World::ram_bytes() < 10 * 1024); // 4 KB of it the corner placement's tiles
     /// ```
     pub const fn ram_bytes() -> usize {
         core::mem::size_of::<World>()
@@ -698,35 +732,44 @@ impl World {
     /// `out` must be the address of `n` writable bytes.
     #[cfg_attr(target_arch = "arm", instruction_set(arm::a32), unsafe(link_section = ".iwram.terrain"), inline(never))]
     pub(crate) unsafe fn walk(&self, down: bool, t0: u32, fixed: u32, n: usize, out: usize) {
-        let ring = RingOut { base: out, start: 0, mask: usize::MAX, stride: 1 };
-        if self.corners {
-            // SAFETY: the caller's contract.
-            unsafe { self.fill_line_corners(down, t0, fixed, n, ring) };
-            return;
-        }
         // SAFETY: the caller's contract.
         #[cfg(target_arch = "arm")]
         unsafe {
-            crate::fill_kernels::walk_line_arm(self, down, t0, fixed, n, out)
+            if self.corners {
+                crate::fill_kernels::walk_corners_arm(self, down, t0, fixed, n, out)
+            } else {
+                crate::fill_kernels::walk_line_arm(self, down, t0, fixed, n, out)
+            }
         };
         #[cfg(not(target_arch = "arm"))]
-        // SAFETY: the caller's contract.
-        unsafe {
-            if down { self.fill_line::<true>(t0, fixed, n, ring) } else { self.fill_line::<false>(t0, fixed, n, ring) }
+        {
+            let ring = RingOut { base: out, start: 0, mask: usize::MAX, stride: 1 };
+            // SAFETY: the caller's contract.
+            unsafe {
+                if self.corners {
+                    self.fill_line_corners(down, t0, fixed, n, ring)
+                } else if down {
+                    self.fill_line::<true>(t0, fixed, n, ring)
+                } else {
+                    self.fill_line::<false>(t0, fixed, n, ring)
+                }
+            }
         }
     }
 
-    /// Corner placement's walk: `n` tiles from `t0` along tile row `fixed`
+    /// Corner placement's walk on the host (on the GBA the corner walker in
+    /// `fill_kernels` does it, reading the same tiles from the table of
+    /// tiles by corner entries; the in-ROM kernel tests check both against
+    /// [`World::tile_at`]): `n` tiles from `t0` along tile row `fixed`
     /// (`down` false) or tile column `fixed` (`down` true), stored through
     /// `out`. It walks the two vertex lines on either side of the tile line
     /// together, one grid cell at a time (inside a cell the field is linear
     /// along each line): per tile two adds, two table reads and the
-    /// configuration lookup. One copy for every window size and direction
-    /// (on the GBA: ARM code in IWRAM).
+    /// configuration lookup.
     ///
     /// # Safety
     /// `out` must describe `n` writable bytes (see [`RingOut`]).
-    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32), unsafe(link_section = ".iwram.terrain"), inline(never))]
+    #[cfg(not(target_arch = "arm"))]
     pub(crate) unsafe fn fill_line_corners(&self, down: bool, t0: u32, fixed: u32, n: usize, out: RingOut) {
         let s = self.params.spacing_log2 as u32;
         let one = 1u32 << s;
@@ -786,7 +829,7 @@ impl World {
     }
 
     /// [`World::across`] with the direction chosen at run time.
-    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[cfg(not(target_arch = "arm"))]
     #[inline(always)]
     fn across_at(&self, down: bool, along: u32, cf: u32, ff: u32) -> i32 {
         if down { self.across::<true>(along, cf, ff) } else { self.across::<false>(along, cf, ff) }
@@ -837,7 +880,7 @@ impl World {
     /// The grid line at index `along` (a column when walking along x, a row
     /// when walking down), interpolated across the walk at cell `cf`, fraction
     /// `ff`: `g0 * (one - ff) + g1 * ff`, in grid units times the spacing.
-    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[cfg(not(target_arch = "arm"))]
     #[inline(always)]
     fn across<const DOWN: bool>(&self, along: u32, cf: u32, ff: u32) -> i32 {
         let s = self.params.spacing_log2 as u32;
@@ -870,6 +913,14 @@ impl World {
     #[inline(always)]
     pub(crate) fn table(&self) -> &[u8; TABLE_LEN] {
         &self.table
+    }
+
+    /// Corner placement: the tiles by [`corner_key`].
+    #[cfg(any(target_arch = "arm", test))]
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
+    pub(crate) fn corner_tiles(&self) -> &[u8; CORNER_KEYS] {
+        &self.corner_tiles
     }
 
     /// FNV-1a (32-bit) over every tile of the world, row by row: a fingerprint
@@ -909,6 +960,7 @@ const _: () = assert!(cfg!(target_endian = "little"), "tile words are packed lit
 /// Where a line walk stores its `i`-th tile: at address
 /// `base + ((start + i) & mask) * stride` (a window's ring row or column, or
 /// a plain slice).
+#[cfg(not(target_arch = "arm"))]
 #[derive(Clone, Copy)]
 pub(crate) struct RingOut {
     pub(crate) base: usize,
@@ -917,6 +969,7 @@ pub(crate) struct RingOut {
     pub(crate) stride: usize,
 }
 
+#[cfg(not(target_arch = "arm"))]
 impl RingOut {
     /// Stores tile `t` as the line's `i`-th.
     ///
@@ -934,6 +987,43 @@ impl RingOut {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The table of tiles by corner entries holds what `corner_tile` gives,
+    /// for every entry (class and random bit) of every corner: four classes
+    /// use every key; with two, the keys of classes 2 and 3 never occur.
+    #[test]
+    fn corner_tiles_table_matches_the_lookup() {
+        let two = bank::Corners {
+            classes: 2,
+            thresholds: [128, 0, 0],
+            configs: [bank::ConfigTiles { first: 9, count: 8 }; CONFIGS],
+        };
+        let w = World::with_placement(3, WorldParams::DEFAULT, &Placement::Corners(two)).unwrap();
+        for key in 0..CORNER_KEYS {
+            let e = |k: usize| (key >> (3 * k)) as u8 & 7;
+            if (0..4).all(|k| e(k) & 3 < 2) {
+                assert_eq!(w.corner_tiles()[key], w.corner_tile(e(0), e(1), e(2), e(3)));
+            }
+        }
+        let configs = core::array::from_fn(|c| bank::ConfigTiles {
+            first: (c % 29 * 8) as u8,
+            count: if c % 3 == 0 { 1 } else { bank::COMBINATIONS },
+        });
+        let corners = bank::Corners { classes: 4, thresholds: [30, 100, 200], configs };
+        let w = World::with_placement(3, WorldParams::DEFAULT, &Placement::Corners(corners)).unwrap();
+        let mut named = [false; 256];
+        for key in 0..CORNER_KEYS {
+            let e = |k: usize| (key >> (3 * k)) as u8 & 7;
+            let (tl, tr, bl, br) = (e(0), e(1), e(2), e(3));
+            assert_eq!(corner_key(tl, tr, bl, br), key);
+            assert_eq!(w.corner_tiles()[key], w.corner_tile(tl, tr, bl, br), "corners {tl} {tr} {bl} {br}");
+            named[w.corner_tiles()[key] as usize] = true;
+        }
+        let count = named.iter().filter(|&&n| n).count();
+        assert!(count > 100, "{count} tiles named");
+        // Every vertex entry is 3 bits: class and random bit.
+        assert!(w.table().iter().all(|&e| e < 8));
+    }
 
     /// Every tile owns the same number of table entries (to within one), and
     /// the shuffle really moves them.

@@ -148,7 +148,22 @@ fn corner_world_is_pinned() {
     configs[17] = ConfigTiles { first: 200, count: 0 };
     configs[18] = ConfigTiles { first: 190, count: 10 };
     let p = Placement::Corners(Corners { classes: 2, thresholds: [90, 0, 0], configs });
-    assert_eq!(World::with_placement(1, WorldParams::DEFAULT, &p).unwrap().max_tile(), 200);
+    let w = World::with_placement(1, WorldParams::DEFAULT, &p).unwrap();
+    assert_eq!(w.max_tile(), 200);
+    // Every tile of configuration 17 is its first; none passes the largest.
+    let mut seventeen = 0;
+    for y in 0..w.size_tiles() {
+        for x in 0..w.size_tiles() {
+            let [tl, tr, bl, br] = [(0, 0), (1, 0), (0, 1), (1, 1)].map(|(dx, dy)| w.vertex_class(x + dx, y + dy));
+            let tile = w.tile_at(x, y);
+            assert!(tile <= w.max_tile(), "tile ({x}, {y}) is {tile}");
+            if config(tl, tr, bl, br) == 17 {
+                assert_eq!(tile, 200, "tile ({x}, {y})");
+                seventeen += 1;
+            }
+        }
+    }
+    assert!(seventeen > 0);
     configs[18].count = 12;
     let p = Placement::Corners(Corners { classes: 2, thresholds: [90, 0, 0], configs });
     assert_eq!(World::with_placement(1, WorldParams::DEFAULT, &p).unwrap().max_tile(), 201);

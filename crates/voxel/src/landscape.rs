@@ -4,10 +4,10 @@
 //! a texel outside it. (The relief, [`Parts::relief`], is trusted to be the
 //! bank's: a wrong one gives wrong pictures, never a read outside memory.)
 //!
-//! The memory is the caller's ([`Parts`]): on the GBA the world goes to IWRAM
-//! (`#[link_section = ".iwram.world"]`, 5.6 KB) and the window (4 KB at 64
-//! tiles), cache (160 KB) and relief (4 KB) to EWRAM; on a host, boxes or
-//! locals.
+//! The memory is the caller's ([`Parts`]): on the GBA the window goes to
+//! IWRAM (`#[link_section = ".iwram.window"]`, 4 KB at 64 tiles: the cache's
+//! fills and the flight read it) and the world (9.7 KB), cache (160 KB) and
+//! relief (4 KB) to EWRAM; on a host, boxes or locals.
 //!
 //! ```
 //! use voxel::landscape::{Landscape, Parts};
@@ -58,7 +58,7 @@ use terrain::{ParamError, Update, Window, World, WorldParams};
 /// let land = Landscape::new(bank, parts, 1).unwrap();
 /// ```
 pub struct Parts<'a, const N: usize> {
-    /// The world's grid, table and placement (5.6 KB; IWRAM on the GBA).
+    /// The world's grid, tables and placement (9.7 KB; EWRAM on the GBA).
     pub world: &'a mut World,
     /// The tile references round the camera (`N` x `N` bytes).
     pub window: &'a mut Window<N>,

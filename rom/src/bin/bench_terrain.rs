@@ -21,7 +21,7 @@ const SPOTS: [(u32, u32); 8] = [(0, 0), (1, 3), (5, 2), (7, 7), (10, 13), (33, 1
 /// Single-tile moves averaged for the row and column updates.
 const MOVES: u32 = 32;
 
-#[unsafe(link_section = ".iwram.world")]
+/// In EWRAM, as in the product ROM.
 static WORLD: Static<World> = Static::new(World::empty());
 #[unsafe(link_section = ".iwram.w8")]
 static W8: Static<Window<8>> = Static::new(Window::new());

@@ -51,7 +51,6 @@ static W16: Static<Window<16>> = Static::new(Window::new());
 static W64: Static<Window<64>> = Static::new(Window::new());
 static CACHE: Static<TexelCache> = Static::new(TexelCache::new());
 static RELIEF: Static<Relief> = Static::new(Relief::new());
-static SCRATCH: Static<terrain_rom::tiles::CrcTables> = Static::new([0; 1024]);
 static PORTABLE: Static<Frame> = Static::new(Frame([0; 240 * 160]));
 static FAST: Static<Page> = Static::new(Page([0; 240 * 160]));
 
@@ -218,9 +217,9 @@ const LINE: usize = 100;
 /// and without, and the pixel pairs filled to the top in the even pixel
 /// only and in the odd one only.
 fn frames(rng: &mut Rng, world: &mut World, window: &mut Window<64>, count: u32) -> Option<Drawn> {
-    let scratch = SCRATCH.take();
     let progress = terrain_rom::progress::Progress::new("KERNELS", 0, 1);
-    let (_, parsed, _) = terrain_rom::tiles::load(scratch, &progress);
+    let (_, parsed, _) =
+        terrain_rom::tiles::with_scratch(world, World::empty, |scratch| terrain_rom::tiles::load(scratch, &progress));
     let bank = parsed.ok()?;
     let cache = CACHE.take();
     let portable = PORTABLE.take();
