@@ -191,43 +191,30 @@ unsafe fn put_word(at: usize, word: u32) {
     unsafe { *(at as *mut u32) = word }
 }
 
-/// Corner placement: fills `count` lines of `len` tiles into the ring, rows
-/// (`DOWN` false: tile rows `first ..`, columns `from .. from + len`) or
-/// columns (`DOWN` true: tile columns `first ..`, rows `from .. from + len`).
-/// Tile coordinates wrap to the world (`m` = world side - 1). On the GBA the
-/// corner walker in `fill_kernels` does it.
-#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
-#[inline(always)]
+/// Corner placement on the host: fills `count` lines into the ring, rows
+/// (`DOWN` false: tile rows `first ..`, columns `from .. from + N`) or
+/// columns (`DOWN` true: tile columns `first ..`, rows `from .. from + N`).
+/// Tile coordinates wrap to the world. (On the GBA `fill_kernels`' corner
+/// walker does it.)
+#[cfg(not(target_arch = "arm"))]
 pub(crate) fn fill_lines_corners<const N: usize, const DOWN: bool>(
     world: &World,
     rows: &mut [RingRowBytes<N>; N],
     from: u32,
     first: u32,
-    len: u32,
     count: u32,
 ) {
     let m = world.size_tiles() - 1;
-    #[cfg(target_arch = "arm")]
-    crate::fill_kernels::corner_lines_arm::<N, DOWN>(world, rows, from, first, len, count, m);
-    #[cfg(not(target_arch = "arm"))]
-    {
-        let base = rows as *mut [RingRowBytes<N>; N] as usize;
-        let mut k = 0;
-        while k < count {
-            let line = first.wrapping_add(k) & m;
-            let ring = line as usize & (N - 1);
-            // A column: ring column `ring`, rows apart by N bytes; a row: ring
-            // row `ring`, bytes apart by 1; both wrap round the ring.
-            let out = if DOWN {
-                RingOut { base: base + ring, start: from as usize, mask: N - 1, stride: N }
-            } else {
-                RingOut { base: base + ring * N, start: from as usize, mask: N - 1, stride: 1 }
-            };
-            // SAFETY: every address is inside `rows` (positions masked below N;
-            // rows are N bytes, `repr(C)` and contiguous), which we borrow mutably;
-            // len <= N.
-            unsafe { world.fill_line_corners(DOWN, from, line, len as usize, out) };
-            k += 1;
-        }
+    let base = rows as *mut [RingRowBytes<N>; N] as usize;
+    for k in 0..count {
+        let line = first.wrapping_add(k) & m;
+        let ring = line as usize & (N - 1);
+        // A column: ring column `ring`, rows apart by N bytes; a row: ring
+        // row `ring`, bytes apart by 1; both wrap round the ring.
+        let (at, stride) = if DOWN { (base + ring, N) } else { (base + ring * N, 1) };
+        let out = RingOut { base: at, start: from as usize, mask: N - 1, stride };
+        // SAFETY: every address is inside `rows` (positions masked below N;
+        // rows are N bytes, `repr(C)` and contiguous), which we borrow mutably.
+        unsafe { world.fill_line_corners(DOWN, from, line, N, out) };
     }
 }

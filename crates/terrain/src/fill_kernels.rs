@@ -59,7 +59,7 @@ impl BlockJob {
 }
 
 /// A line of tiles across grid cells: a window row or column, or a line
-/// into a plain buffer ([`walk_line_arm`]) (offsets used by the asm).
+/// into a plain buffer ([`walk_arm`]) (offsets used by the asm).
 #[repr(C)]
 pub struct LineJob {
     /// 0: address of the line's first tile (in the ring, or the buffer).
@@ -134,72 +134,33 @@ impl LineJob {
 }
 
 /// A line of tiles for the corner placement: the two vertex lines on either
-/// side of it walked together (offsets used by the asm).
+/// side of it walked together (offsets used by the asm). Its [`LineJob`]
+/// describes the vertex line the tile line starts at (its coordinate across,
+/// `fixed`); the vertex line after it (`fixed + 1`) lies between the same
+/// grid lines at fraction `f + 1` (the spacing: on `grid_b`), so its value
+/// is the first's plus the grid lines' difference. The spacing must be at
+/// least 2 tiles.
 #[repr(C)]
 pub struct CornerJob {
-    /// 0: address of the line's first tile.
-    pub dst: u32,
-    /// 4: bytes between consecutive tiles.
-    pub dst_step: u32,
-    /// 8: tiles (0 to [`LINE_MAX`]).
-    pub count: u32,
-    /// 12: the first tile's coordinate along the line.
-    pub t: u32,
-    /// 16, 20: the grid lines on either side of the vertex line the tile
-    /// line starts at (its coordinate across, `fixed`), as [`LineJob`]'s.
-    pub grid_a: u32,
-    pub grid_b: u32,
-    /// 24: that vertex line's fraction across its cell (0 .. spacing - 1).
-    /// The vertex line after it (`fixed + 1`) lies between the same grid
-    /// lines at fraction `f + 1` (the spacing: on `grid_b`), so its value is
-    /// the first's plus the grid lines' difference.
-    pub f: u32,
-    /// 28: bytes between consecutive grid points along the line (1 or 64).
-    pub k_stride: u32,
-    /// 32: grid mask (side - 1).
-    pub gm: u32,
-    /// 36: spacing, log2 (at least 1).
-    pub s: u32,
-    /// 40: the scale shift (`World::scale`).
-    pub up: u32,
-    /// 44: the vertex table.
-    pub table: u32,
-    /// 48: the tiles by corner entries (`World::corner_tiles`).
+    /// 0 .. 56: the run and the vertex line (`table`: the vertex table).
+    pub line: LineJob,
+    /// 56: the tiles by corner entries (`World::corner_tiles`).
     pub tiles: u32,
-    /// 52: 1 down a column (the vertex lines are the tile column's left and
+    /// 60: 1 down a column (the vertex lines are the tile column's left and
     /// right edges), 0 along a row (its top and bottom edges).
     pub down: u32,
-    /// 56: tiles before `dst` reaches the ring's edge (`u32::MAX`: never).
-    pub wrap: u32,
-    /// 60: bytes `dst` jumps back at the ring's edge (to the ring's start).
-    pub wrap_back: u32,
 }
 
 impl CornerJob {
     /// The job for tile row `fixed` (`DOWN` false) or tile column `fixed`
-    /// (`DOWN` true) of `world`; the caller sets `dst`, `dst_step`, `count`
-    /// and `t`.
+    /// (`DOWN` true) of `world`; the caller sets the run.
     #[instruction_set(arm::a32)]
     #[inline(always)]
     fn new<const DOWN: bool>(world: &World, fixed: u32) -> Self {
-        let a = LineJob::new::<DOWN>(world, fixed);
         CornerJob {
-            dst: 0,
-            dst_step: 0,
-            count: 0,
-            t: 0,
-            grid_a: a.grid_a,
-            grid_b: a.grid_b,
-            f: a.f,
-            k_stride: a.k_stride,
-            gm: a.gm,
-            s: a.s,
-            up: a.up,
-            table: a.table,
+            line: LineJob::new::<DOWN>(world, fixed),
             tiles: world.corner_tiles() as *const [u8; CORNER_KEYS] as usize as u32,
             down: DOWN as u32,
-            wrap: u32::MAX,
-            wrap_back: 0,
         }
     }
 }
@@ -218,14 +179,8 @@ const _: () = {
     assert!(offset_of!(LineJob, wrap) == 48 && offset_of!(LineJob, wrap_back) == 52);
     assert!(LINE_VALUES * 4 == 264, "the asm's value buffer (then the edge's two words and a pad: 276 bytes)");
     assert!(TABLE_LEN == 1 << 10, "the asm's table index: the value's top 10 bits");
-    assert!(offset_of!(CornerJob, dst) == 0 && offset_of!(CornerJob, dst_step) == 4);
-    assert!(offset_of!(CornerJob, count) == 8 && offset_of!(CornerJob, t) == 12);
-    assert!(offset_of!(CornerJob, grid_a) == 16 && offset_of!(CornerJob, grid_b) == 20);
-    assert!(offset_of!(CornerJob, f) == 24 && offset_of!(CornerJob, k_stride) == 28);
-    assert!(offset_of!(CornerJob, gm) == 32 && offset_of!(CornerJob, s) == 36);
-    assert!(offset_of!(CornerJob, up) == 40 && offset_of!(CornerJob, table) == 44);
-    assert!(offset_of!(CornerJob, tiles) == 48 && offset_of!(CornerJob, down) == 52);
-    assert!(offset_of!(CornerJob, wrap) == 56 && offset_of!(CornerJob, wrap_back) == 60);
+    assert!(offset_of!(CornerJob, line) == 0 && offset_of!(CornerJob, tiles) == 56);
+    assert!(offset_of!(CornerJob, down) == 60);
     assert!(CORNER_KEYS == 1 << 12, "the asm's corner keys: 3 bits a corner");
     // Spacing at least 2 tiles: a call of LINE_MAX tiles meets at most
     // (1 + LINE_MAX) / 2 + 2 = 34 grid lines; their values, a pair each,
@@ -291,9 +246,57 @@ pub(crate) fn fill_part_rows<const N: usize>(
     unsafe { terrain_fill_bytes(&job, fx0) };
 }
 
+/// What the two line walkers' jobs ([`LineJob`], [`CornerJob`]) share: where
+/// a run of tiles goes, and the walk.
+trait LineWalk {
+    /// `count` tiles from coordinate `t` along the line, stored from `dst`,
+    /// `dst_step` bytes apart, jumping back `wrap_back` bytes after `wrap`
+    /// of them (`u32::MAX`: never).
+    fn set_run(&mut self, dst: u32, dst_step: u32, count: u32, t: u32, wrap: u32, wrap_back: u32);
+    /// Walks the run.
+    ///
+    /// # Safety
+    /// The run's stores must be memory the caller owns, and `count` at most
+    /// [`LINE_MAX`] (the job's grid lines and tables are its world's).
+    unsafe fn walk(&self);
+}
+
+impl LineWalk for LineJob {
+    #[instruction_set(arm::a32)]
+    #[inline(always)]
+    fn set_run(&mut self, dst: u32, dst_step: u32, count: u32, t: u32, wrap: u32, wrap_back: u32) {
+        (self.dst, self.dst_step, self.count, self.t, self.wrap, self.wrap_back) =
+            (dst, dst_step, count, t, wrap, wrap_back);
+    }
+
+    #[instruction_set(arm::a32)]
+    #[inline(always)]
+    unsafe fn walk(&self) {
+        // SAFETY: the caller's contract.
+        unsafe { terrain_fill_line(self) };
+    }
+}
+
+impl LineWalk for CornerJob {
+    #[instruction_set(arm::a32)]
+    #[inline(always)]
+    fn set_run(&mut self, dst: u32, dst_step: u32, count: u32, t: u32, wrap: u32, wrap_back: u32) {
+        self.line.set_run(dst, dst_step, count, t, wrap, wrap_back);
+    }
+
+    #[instruction_set(arm::a32)]
+    #[inline(always)]
+    unsafe fn walk(&self) {
+        // SAFETY: the caller's contract.
+        unsafe { terrain_corner_line(self) };
+    }
+}
+
 /// Fills `count` window columns (`DOWN`: tile columns `first ..`, rows `from
 /// .. from + N`) or rows (tile rows `first ..`, columns `from .. from + N`)
-/// that scroll in, one [`fill_line_arm`] each; `m` is the world side - 1.
+/// that scroll in, by the walker of the world's placement, one line at a
+/// time; `m` is the world side - 1. The same references as
+/// [`crate::fill::fill_rect`] and `World::tile_at`.
 #[instruction_set(arm::a32)]
 #[inline(always)]
 pub(crate) fn fill_lines_arm<const N: usize, const DOWN: bool>(
@@ -304,142 +307,78 @@ pub(crate) fn fill_lines_arm<const N: usize, const DOWN: bool>(
     count: u32,
     m: u32,
 ) {
-    let mut k = 0;
-    while k < count {
-        fill_line_arm::<N, DOWN>(world, cells, from, first.wrapping_add(k) & m);
-        k += 1;
-    }
-}
-
-/// Fills one window column (`DOWN`: tile column `fixed`, rows `t0 .. t0 + N`)
-/// or row (tile row `fixed`, columns `t0 .. t0 + N`) with the ARM line walker,
-/// in runs of at most [`LINE_MAX`] tiles (the walker goes back to the ring's
-/// start at its edge). The same values as [`crate::fill::fill_rect`].
-#[instruction_set(arm::a32)]
-#[inline(always)]
-pub(crate) fn fill_line_arm<const N: usize, const DOWN: bool>(
-    world: &World,
-    rows: &mut [RingRowBytes<N>; N],
-    t0: u32,
-    fixed: u32,
-) {
-    let base = rows as *mut [RingRowBytes<N>; N] as usize as u32;
-    let ring_fixed = fixed & (N as u32 - 1);
-    let mut job = LineJob::new::<DOWN>(world, fixed);
-    job.dst_step = if DOWN { N as u32 } else { 1 };
-    // Ring positions start .. N, then (back at the ring's start) 0 .. start,
-    // in runs of at most LINE_MAX.
-    let mut done = 0;
-    while done < N as u32 {
-        let count = if N as u32 - done < LINE_MAX { N as u32 - done } else { LINE_MAX };
-        let t = t0.wrapping_add(done);
-        let from = t & (N as u32 - 1);
-        job.dst = if DOWN { base + from * N as u32 + ring_fixed } else { base + ring_fixed * N as u32 + from };
-        job.count = count;
-        job.t = t;
-        job.wrap = if from == 0 { u32::MAX } else { N as u32 - from };
-        job.wrap_back = N as u32 * job.dst_step;
-        // SAFETY: the run stays inside the ring (count <= N positions from
-        // `from`, back to its start at its edge), the grid lines and the table
-        // belong to `world`; count is at most LINE_MAX.
-        unsafe { terrain_fill_line(&job) };
-        done += count;
-    }
-}
-
-/// [`World::walk`](crate::world::World::walk)'s paper placement: `n` tiles
-/// from `t0` along tile row `fixed` (`down` false) or column `fixed` (`down`
-/// true) into the `n` bytes from `out`, by the line walker.
-///
-/// # Safety
-/// `out` must be `n` writable bytes.
-#[instruction_set(arm::a32)]
-#[inline(always)]
-pub(crate) unsafe fn walk_line_arm(world: &World, down: bool, t0: u32, fixed: u32, n: usize, out: usize) {
-    if n == 0 {
-        return;
-    }
-    let mut job = if down { LineJob::new::<true>(world, fixed) } else { LineJob::new::<false>(world, fixed) };
-    job.dst_step = 1;
-    let mut done = 0;
-    while done < n {
-        let count = if n - done < LINE_MAX as usize { n - done } else { LINE_MAX as usize };
-        job.dst = (out + done) as u32;
-        job.count = count as u32;
-        job.t = t0.wrapping_add(done as u32);
-        // SAFETY: the count bytes from `out + done` are the caller's (done +
-        // count <= n); the grid lines and the table belong to `world`; count
-        // is at most LINE_MAX.
-        unsafe { terrain_fill_line(&job) };
-        done += count;
-    }
-}
-
-/// Corner placement: fills `count` window lines (`DOWN`: tile columns
-/// `first ..`, rows `from .. from + len`; else tile rows `first ..`, columns
-/// `from .. from + len`) with the corner walker, in runs of at most
-/// [`LINE_MAX`] tiles (the walker goes back to the ring's start at its
-/// edge); `m` is the world side - 1.
-#[instruction_set(arm::a32)]
-#[inline(always)]
-pub(crate) fn corner_lines_arm<const N: usize, const DOWN: bool>(
-    world: &World,
-    rows: &mut [RingRowBytes<N>; N],
-    from: u32,
-    first: u32,
-    len: u32,
-    count: u32,
-    m: u32,
-) {
-    let base = rows as *mut [RingRowBytes<N>; N] as usize as u32;
+    let base = cells as *mut [RingRowBytes<N>; N] as usize as u32;
     let mut k = 0;
     while k < count {
         let fixed = first.wrapping_add(k) & m;
-        let ring_fixed = fixed & (N as u32 - 1);
-        let mut job = CornerJob::new::<DOWN>(world, fixed);
-        job.dst_step = if DOWN { N as u32 } else { 1 };
-        job.wrap_back = N as u32 * job.dst_step;
-        let mut done = 0;
-        while done < len {
-            let run = if len - done < LINE_MAX { len - done } else { LINE_MAX };
-            let t = from.wrapping_add(done);
-            let at = t & (N as u32 - 1);
-            job.dst = if DOWN { base + at * N as u32 + ring_fixed } else { base + ring_fixed * N as u32 + at };
-            job.count = run;
-            job.t = t;
-            job.wrap = if at == 0 { u32::MAX } else { N as u32 - at };
-            // SAFETY: the run stays in the ring (`run <= len <= N` positions
-            // from `at`, back to its start at its edge), the grid lines, the
-            // vertex table and the tiles belong to `world`; run is at most
-            // LINE_MAX.
-            unsafe { terrain_corner_line(&job) };
-            done += run;
+        if world.is_corners() {
+            ring_line::<N, DOWN, _>(&mut CornerJob::new::<DOWN>(world, fixed), base, from, fixed);
+        } else {
+            ring_line::<N, DOWN, _>(&mut LineJob::new::<DOWN>(world, fixed), base, from, fixed);
         }
         k += 1;
     }
 }
 
-/// [`World::walk`](crate::world::World::walk)'s corner placement: `n` tiles
-/// from `t0` along tile row `fixed` (`down` false) or column `fixed` (`down`
-/// true) into the `n` bytes from `out`, by the corner walker.
+/// One window line of `job` (`DOWN`: ring column `fixed`, rows from `t0`;
+/// else ring row `fixed`, columns from `t0`; `base` the ring's address), all
+/// N tiles, in runs of at most [`LINE_MAX`] (the walker goes back to the
+/// ring's start at its edge).
+#[instruction_set(arm::a32)]
+#[inline(always)]
+fn ring_line<const N: usize, const DOWN: bool, J: LineWalk>(job: &mut J, base: u32, t0: u32, fixed: u32) {
+    let ring_fixed = fixed & (N as u32 - 1);
+    let dst_step = if DOWN { N as u32 } else { 1 };
+    let mut done = 0;
+    while done < N as u32 {
+        let count = if N as u32 - done < LINE_MAX { N as u32 - done } else { LINE_MAX };
+        let t = t0.wrapping_add(done);
+        let at = t & (N as u32 - 1);
+        let dst = if DOWN { base + at * N as u32 + ring_fixed } else { base + ring_fixed * N as u32 + at };
+        let wrap = if at == 0 { u32::MAX } else { N as u32 - at };
+        job.set_run(dst, dst_step, count, t, wrap, N as u32 * dst_step);
+        // SAFETY: the run stays inside the ring (count <= N positions from
+        // `at`, back to its start at its edge: `base` is the caller's ring of
+        // N rows of N bytes); count is at most LINE_MAX.
+        unsafe { job.walk() };
+        done += count;
+    }
+}
+
+/// [`World::walk`](crate::world::World::walk) on the GBA: `n` tiles from
+/// `t0` along tile row `fixed` (`down` false) or column `fixed` (`down`
+/// true) into the `n` bytes from `out`, by the walker of the world's
+/// placement, [`LINE_MAX`] at a time.
 ///
 /// # Safety
 /// `out` must be `n` writable bytes.
 #[instruction_set(arm::a32)]
 #[inline(always)]
-pub(crate) unsafe fn walk_corners_arm(world: &World, down: bool, t0: u32, fixed: u32, n: usize, out: usize) {
-    let mut job = if down { CornerJob::new::<true>(world, fixed) } else { CornerJob::new::<false>(world, fixed) };
-    job.dst_step = 1;
+pub(crate) unsafe fn walk_arm(world: &World, down: bool, t0: u32, fixed: u32, n: usize, out: usize) {
+    // SAFETY (both): the caller's contract.
+    if world.is_corners() {
+        let mut job = if down { CornerJob::new::<true>(world, fixed) } else { CornerJob::new::<false>(world, fixed) };
+        unsafe { buffer_line(&mut job, t0, n, out) };
+    } else {
+        let mut job = if down { LineJob::new::<true>(world, fixed) } else { LineJob::new::<false>(world, fixed) };
+        unsafe { buffer_line(&mut job, t0, n, out) };
+    }
+}
+
+/// `n` tiles of `job`'s line from `t0` into the `n` bytes from `out`.
+///
+/// # Safety
+/// `out` must be `n` writable bytes.
+#[instruction_set(arm::a32)]
+#[inline(always)]
+unsafe fn buffer_line<J: LineWalk>(job: &mut J, t0: u32, n: usize, out: usize) {
     let mut done = 0;
     while done < n {
         let count = if n - done < LINE_MAX as usize { n - done } else { LINE_MAX as usize };
-        job.dst = (out + done) as u32;
-        job.count = count as u32;
-        job.t = t0.wrapping_add(done as u32);
+        job.set_run((out + done) as u32, 1, count as u32, t0.wrapping_add(done as u32), u32::MAX, 0);
         // SAFETY: the count bytes from `out + done` are the caller's (done +
-        // count <= n); the grid lines, the vertex table and the tiles belong
-        // to `world`; count is at most LINE_MAX.
-        unsafe { terrain_corner_line(&job) };
+        // count <= n); count is at most LINE_MAX.
+        unsafe { job.walk() };
         done += count;
     }
 }
@@ -467,6 +406,15 @@ unsafe extern "C" {
 
 core::arch::global_asm!(
     ".section .iwram.terrain_fill,\"ax\",%progbits",
+    // The line walkers' grid points k (r8) of the grid lines r1 and r2
+    // (r3 k_stride, r4 gm): r12 = A, lr = B - A; uses r0.
+    ".macro terrain_grid_pair",
+    "    and   r0, r8, r4",
+    "    mul   r0, r3, r0", // (k & gm) * k_stride
+    "    ldrb  r12, [r1, r0]",
+    "    ldrb  lr, [r2, r0]",
+    "    sub   lr, lr, r12",
+    ".endm",
     ".arm",
     ".align 2",
     ".global terrain_fill_block",
@@ -557,11 +505,7 @@ core::arch::global_asm!(
     "    mov   r8, r8, lsr r6",   // k of the first cell
     "    mov   r11, sp",
     "1:",
-    "    and   r0, r8, r4",
-    "    mul   r0, r3, r0",    // (k & gm) * k_stride
-    "    ldrb  r12, [r1, r0]", // A
-    "    ldrb  lr, [r2, r0]",  // B
-    "    sub   lr, lr, r12",
+    "    terrain_grid_pair",
     "    mul   lr, r5, lr", // (B - A) * f
     "    add   r12, lr, r12, lsl r6",
     "    mov   r12, r12, lsl r7",
@@ -691,18 +635,12 @@ core::arch::global_asm!(
     "    mov   r10, r10, lsr r6",
     "    add   r10, r10, #2",   // values: the cells of the count + 1 vertices, and one more
     "    mov   r8, r8, lsr r6", // k of the first cell
-    "    ldr   r3, [r9, #28]",  // k_stride
-    "    ldr   r4, [r9, #32]",  // gm
-    "    ldr   r7, [r9, #40]",  // up
     "    add   r0, r9, #16",
-    "    ldmia r0, {{r1, r2, r5}}", // grid lines, fraction
+    "    ldmia r0, {{r1, r2, r3, r4, r5}}", // grid lines, k_stride, gm, fraction
+    "    ldr   r7, [r9, #40]",              // up
     "    mov   r11, sp",
     "30:",
-    "    and   r0, r8, r4",
-    "    mul   r0, r3, r0",    // (k & gm) * k_stride
-    "    ldrb  r12, [r1, r0]", // A
-    "    ldrb  lr, [r2, r0]",  // B
-    "    sub   lr, lr, r12",
+    "    terrain_grid_pair",
     "    mul   r0, r5, lr", // (B - A) * f
     "    add   r12, r0, r12, lsl r6",
     "    mov   r12, r12, lsl r7",
@@ -714,12 +652,12 @@ core::arch::global_asm!(
     "    bne   30b",
     "    ldmia r9, {{r3, r4, r10, r12}}", // dst, dst_step, count, t
     "    ldr   r2, [r9, #44]",            // vertex table
-    "    ldr   r8, [r9, #48]",            // tiles
-    "    ldr   lr, [r9, #52]",            // down
+    "    ldr   r8, [r9, #56]",            // tiles
+    "    ldr   lr, [r9, #60]",            // down
     "    str   lr, [sp, #280]",
-    "    ldr   lr, [r9, #56]",
+    "    ldr   lr, [r9, #48]",
     "    str   lr, [sp, #284]", // tiles before the ring's edge
-    "    ldr   lr, [r9, #60]",
+    "    ldr   lr, [r9, #52]",
     "    str   lr, [sp, #288]",  // bytes back at it
     "    ldr   r11, [sp, #272]", // s
     "    mov   lr, #1",

@@ -7,7 +7,9 @@
 //! a jump of `N` tiles or more, or a new world, rebuilds it whole. References
 //! are 8 bits (the paper uses 16): `N * N` bytes of RAM.
 
-use crate::fill::{fill_lines_corners, fill_rect};
+#[cfg(not(target_arch = "arm"))]
+use crate::fill::fill_lines_corners;
+use crate::fill::fill_rect;
 use crate::world::{RingRowBytes, World};
 
 /// What a [`Window::recenter`] call did.
@@ -292,7 +294,10 @@ impl<const N: usize> Window<N> {
     pub fn rebuild(&mut self, world: &World, ox: u32, oy: u32) {
         let m = world.size_tiles() - 1;
         if world.is_corners() {
-            fill_lines_corners::<N, false>(world, &mut self.cells, ox & m, oy & m, N as u32, N as u32);
+            #[cfg(target_arch = "arm")]
+            crate::fill_kernels::fill_lines_arm::<N, false>(world, &mut self.cells, ox & m, oy & m, N as u32, m);
+            #[cfg(not(target_arch = "arm"))]
+            fill_lines_corners::<N, false>(world, &mut self.cells, ox & m, oy & m, N as u32);
         } else {
             fill_rect(world, &mut self.cells, ox & m, oy & m, N as u32, N as u32);
         }
@@ -304,7 +309,8 @@ impl<const N: usize> Window<N> {
 /// Fills `count` window columns (`DOWN`: tile columns `first ..`, rows
 /// `from .. from + N`) or rows (tile rows `first ..`, columns `from .. from + N`)
 /// that scroll in; tile coordinates wrap to the world. On the GBA each line
-/// goes through the ARM line walker, elsewhere through [`fill_rect`].
+/// goes through the ARM walker of the world's placement, elsewhere through
+/// [`fill_rect`] or the corner placement's walk.
 #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
 #[inline(always)]
 fn scroll_in<const N: usize, const DOWN: bool>(
@@ -315,14 +321,12 @@ fn scroll_in<const N: usize, const DOWN: bool>(
     count: u32,
 ) {
     let m = world.size_tiles() - 1;
-    if world.is_corners() {
-        fill_lines_corners::<N, DOWN>(world, cells, from, first, N as u32, count);
-        return;
-    }
     #[cfg(target_arch = "arm")]
     crate::fill_kernels::fill_lines_arm::<N, DOWN>(world, cells, from, first, count, m);
     #[cfg(not(target_arch = "arm"))]
-    if DOWN {
+    if world.is_corners() {
+        fill_lines_corners::<N, DOWN>(world, cells, from, first, count);
+    } else if DOWN {
         fill_rect(world, cells, first & m, from, count, N as u32);
     } else {
         fill_rect(world, cells, from, first & m, N as u32, count);

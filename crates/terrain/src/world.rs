@@ -735,11 +735,7 @@ impl World {
         // SAFETY: the caller's contract.
         #[cfg(target_arch = "arm")]
         unsafe {
-            if self.corners {
-                crate::fill_kernels::walk_corners_arm(self, down, t0, fixed, n, out)
-            } else {
-                crate::fill_kernels::walk_line_arm(self, down, t0, fixed, n, out)
-            }
+            crate::fill_kernels::walk_arm(self, down, t0, fixed, n, out)
         };
         #[cfg(not(target_arch = "arm"))]
         {
