@@ -92,9 +92,13 @@ pub fn with_scratch<T, R>(place: &mut T, empty: impl FnOnce() -> T, f: impl FnOn
     }
     let p = place as *mut T;
     // SAFETY: `p` comes from a unique borrow of a `T`, which is at least as
-    // big and as aligned as the tables (checked above); any bytes are valid
-    // words; the `T` is not read until it is written whole below.
-    let r = f(unsafe { &mut *(p as *mut CrcTables) });
+    // big and as aligned as the tables (checked above); zeroed first, so
+    // that `f` reads no byte of padding the `T` may have; the `T` is not
+    // read until it is written whole below.
+    let r = f(unsafe {
+        core::ptr::write_bytes(p as *mut CrcTables, 0, 1);
+        &mut *(p as *mut CrcTables)
+    });
     // SAFETY: as above; the old bytes are never read or dropped as a `T`.
     unsafe { p.write(empty()) };
     r

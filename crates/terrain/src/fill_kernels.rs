@@ -1,9 +1,12 @@
-//! The window fill's inner loop in hand-written ARM code (GBA only): the rows
-//! of one grid cell, four tile references per word store. It does exactly
-//! what the portable loop in [`crate::fill`] does (the same values, the same
-//! order), only without the register spills the compiler's version has.
-//! The Rust that sets up its jobs lives here too, so that the host-compiled
-//! files hold no GBA-only code.
+//! The window fills' inner loops in hand-written ARM code (GBA only): the
+//! rows of one grid cell, four tile references per word store, and parts of
+//! cells (`terrain_fill_block`, `terrain_fill_bytes`: what the portable loop
+//! in [`crate::fill`] does); a line of tiles by the paper's placement
+//! (`terrain_fill_line`) and by the corner placement (`terrain_corner_line`:
+//! what `World::fill_line_corners` does on the host). The same values as the
+//! portable code, without the register spills the compiler's version has.
+//! The Rust that sets up their jobs lives here too, so that the
+//! host-compiled files hold no GBA-only code.
 
 use crate::world::{CORNER_KEYS, MAX_GRID, RingRowBytes, TABLE_LEN, World};
 
@@ -728,8 +731,7 @@ core::arch::global_asm!(
     "40:", // r12 tiles by the ladder of the line's direction (returns to lr)
     "    ldr   r11, [sp, #280]",
     "    cmp   r11, #0",
-    "    beq   34f",
-    "    b     36f",
+    "    bne   36f",
     "34:", // r12 tiles along a row; uses r10, r11, r12
     "    subs  r12, r12, #1",
     "    bxmi  lr",

@@ -314,9 +314,10 @@ impl World {
         WorldParams { tile_count: bank.tile_count() as u16, ..WorldParams::DEFAULT }
     }
 
-    /// Sets how tiles are placed; takes effect at the next
-    /// [`World::regenerate`]. Checks that corner classes suit `params`'s
-    /// spacing ([`class_band`]).
+    /// Sets how tiles are placed; the table is made for it at the next
+    /// [`World::regenerate`] (until then the lookup and the walks place tiles
+    /// alike from the old table, read the new way). Checks that corner
+    /// classes suit `params`'s spacing ([`class_band`]).
     ///
     /// ```
     /// use bank::{ConfigTiles, Corners, Placement};
@@ -343,6 +344,14 @@ impl World {
                 }
                 self.corners = true;
                 self.classes = c.classes;
+                // Until the next `regenerate` the table may hold the paper's
+                // tile references: keep every entry a vertex entry of these
+                // classes (class and random bit), which the corner walkers use
+                // to index the table of tiles below.
+                let top = self.classes.max(1) - 1;
+                for e in self.table.iter_mut() {
+                    *e = (*e & 4) | (*e & 3).min(top);
+                }
                 self.thresholds = c.thresholds;
                 let mut max = 0u32;
                 for (d, e) in self.configs.iter_mut().zip(c.configs.iter()) {
@@ -725,8 +734,8 @@ impl World {
 
     /// `n` tiles from `t0` along tile row `fixed` (`down` false) or tile
     /// column `fixed` (`down` true), into the `n` bytes from address `out`,
-    /// by the walk of the world's placement (on the GBA: ARM code in IWRAM;
-    /// the paper's placement through the window's line walker).
+    /// by the walk of the world's placement (on the GBA: the line walker or
+    /// the corner walker of `fill_kernels`, ARM code in IWRAM).
     ///
     /// # Safety
     /// `out` must be the address of `n` writable bytes.
@@ -1019,6 +1028,28 @@ mod tests {
         assert!(count > 100, "{count} tiles named");
         // Every vertex entry is 3 bits: class and random bit.
         assert!(w.table().iter().all(|&e| e < 8));
+    }
+
+    /// A paper world switched to corners holds vertex entries of the new
+    /// classes before it is made again: the table of tiles by corner
+    /// entries gives what the lookup gives for every tile.
+    #[test]
+    fn switching_to_corners_keeps_vertex_entries() {
+        let mut w = World::new(5, WorldParams { tile_count: 256, ..WorldParams::DEFAULT }).unwrap();
+        assert!(w.table().iter().any(|&e| e >= 8));
+        let configs = core::array::from_fn(|c| bank::ConfigTiles { first: c as u8, count: 1 });
+        w.set_placement(
+            WorldParams::DEFAULT,
+            &Placement::Corners(bank::Corners { classes: 2, thresholds: [99, 0, 0], configs }),
+        )
+        .unwrap();
+        assert!(w.table().iter().all(|&e| e < 8 && e & 3 < 2));
+        for y in 0..40 {
+            for x in 0..40 {
+                let e = |dx: u32, dy: u32| w.vertex_entry(x + dx, y + dy);
+                assert_eq!(w.corner_tiles()[corner_key(e(0, 0), e(1, 0), e(0, 1), e(1, 1))], w.tile_at(x, y));
+            }
+        }
     }
 
     /// Every tile owns the same number of table entries (to within one), and

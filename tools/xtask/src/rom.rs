@@ -38,6 +38,8 @@ const HOT: &[(&str, &[&str])] = &[
             "voxel_march_column",
             "terrain_fill_block",
             "terrain_fill_bytes",
+            "terrain_fill_line",
+            "terrain_corner_line",
             "crc32_arm",
             "max_colour_arm",
             "tile_tops_arm",
@@ -54,6 +56,7 @@ const HOT: &[(&str, &[&str])] = &[
             "voxel_march_frame",
             "voxel_march_column",
             "terrain_fill_line",
+            "terrain_corner_line",
         ],
     ),
 ];
