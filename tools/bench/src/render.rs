@@ -38,8 +38,12 @@ pub struct Report {
 
 /// Per-frame cycle figures of a flight.
 pub struct Flight {
-    /// Cycles per frame (frames 1 to [`FRAMES`]).
+    /// Cycles per frame (frames 1 to [`FRAMES`]). Which frames a build
+    /// renders depends on how fast it draws (each frame replays the refreshes
+    /// since the last), and the median lies between the frames of one
+    /// refresh and those of two: the mean moves least between builds.
     pub median: u64,
+    pub mean: u64,
     pub p95: u64,
     pub max: u64,
     /// Frames shown per second: 59.73 Hz refreshes over the refreshes each frame took.
@@ -73,6 +77,7 @@ pub fn flight_keys(rom: &[u8], script: &str) -> Result<Flight> {
     cycles.sort_unstable();
     Ok(Flight {
         median: percentile(&cycles, 0.5),
+        mean: cycles.iter().sum::<u64>() / cycles.len() as u64,
         p95: percentile(&cycles, 0.95),
         max: *cycles.last().expect("FRAMES > 0"),
         fps: HZ / REFRESH as f64 * cycles.len() as f64 / refreshes.max(1) as f64,
