@@ -58,6 +58,9 @@ fn bench_rom_checks_pass_and_speed_has_not_collapsed() {
     assert!(cycles("impl=ours name=rebuild tile_size=16 ") < 250_000);
     assert!(cycles("impl=ours name=row ") < 6_000);
     assert!(cycles("impl=ours name=column ") < 8_000);
+    assert!(cycles("impl=corners name=rebuild tile_size=16 ") < 600_000);
+    assert!(cycles("impl=corners name=row ") < 10_000);
+    assert!(cycles("impl=corners name=column ") < 10_000);
 }
 
 /// Flying across tiles in the map view: the window scrolls a row or a column
