@@ -310,26 +310,31 @@ pub(crate) fn fill_lines_arm<const N: usize, const DOWN: bool>(
     count: u32,
     m: u32,
 ) {
-    let base = cells as *mut [RingRowBytes<N>; N] as usize as u32;
     let mut k = 0;
     while k < count {
         let fixed = first.wrapping_add(k) & m;
         if world.is_corners() {
-            ring_line::<N, DOWN, _>(&mut CornerJob::new::<DOWN>(world, fixed), base, from, fixed);
+            ring_line::<N, DOWN, _>(&mut CornerJob::new::<DOWN>(world, fixed), cells, from, fixed);
         } else {
-            ring_line::<N, DOWN, _>(&mut LineJob::new::<DOWN>(world, fixed), base, from, fixed);
+            ring_line::<N, DOWN, _>(&mut LineJob::new::<DOWN>(world, fixed), cells, from, fixed);
         }
         k += 1;
     }
 }
 
-/// One window line of `job` (`DOWN`: ring column `fixed`, rows from `t0`;
-/// else ring row `fixed`, columns from `t0`; `base` the ring's address), all
-/// N tiles, in runs of at most [`LINE_MAX`] (the walker goes back to the
-/// ring's start at its edge).
+/// One window line of `job` into `rows` (`DOWN`: ring column `fixed`, rows
+/// from `t0`; else ring row `fixed`, columns from `t0`), all N tiles, in
+/// runs of at most [`LINE_MAX`] (the walker goes back to the ring's start at
+/// its edge).
 #[instruction_set(arm::a32)]
 #[inline(always)]
-fn ring_line<const N: usize, const DOWN: bool, J: LineWalk>(job: &mut J, base: u32, t0: u32, fixed: u32) {
+fn ring_line<const N: usize, const DOWN: bool, J: LineWalk>(
+    job: &mut J,
+    rows: &mut [RingRowBytes<N>; N],
+    t0: u32,
+    fixed: u32,
+) {
+    let base = rows as *mut [RingRowBytes<N>; N] as usize as u32;
     let ring_fixed = fixed & (N as u32 - 1);
     let dst_step = if DOWN { N as u32 } else { 1 };
     let mut done = 0;
@@ -340,9 +345,10 @@ fn ring_line<const N: usize, const DOWN: bool, J: LineWalk>(job: &mut J, base: u
         let dst = if DOWN { base + at * N as u32 + ring_fixed } else { base + ring_fixed * N as u32 + at };
         let wrap = if at == 0 { u32::MAX } else { N as u32 - at };
         job.set_run(dst, dst_step, count, t, wrap, N as u32 * dst_step);
-        // SAFETY: the run stays inside the ring (count <= N positions from
-        // `at`, back to its start at its edge: `base` is the caller's ring of
-        // N rows of N bytes); count is at most LINE_MAX.
+        // SAFETY: the run stays inside `rows` (count <= N positions from
+        // `at`, back to the ring's start at its edge; N rows of N bytes,
+        // `repr(C)`, borrowed mutably); count is at most LINE_MAX; the job's
+        // grid lines and tables are its world's.
         unsafe { job.walk() };
         done += count;
     }
@@ -597,12 +603,11 @@ core::arch::global_asm!(
     // Corner walker. r0 = job (CornerJob). First, as the line walker does,
     // the values of the two vertex lines at the grid lines the line meets,
     // interleaved (a, b) in a buffer on the stack (b = a + the grid lines'
-    // difference, scaled); then per cell the two
-    // values and steps, and per tile: the two vertex entries, their pair
-    // (a | b << (9 - X)), the key (the last pair | this one << X: X = 3
-    // along a row, 6 down a column, so that the key is `corner_key` of the
-    // tile's corners), the tile by the key, a store; through a ladder of 8
-    // tiles unrolled (entered part way).
+    // difference, scaled); then per cell the two values and steps, and per
+    // tile: the two vertex entries, their pair (a | b << (9 - X)), the key
+    // (the last pair | this one << X: X = 3 along a row, 6 down a column, so
+    // that the key is `corner_key` of the tile's corners), the tile by the
+    // key, a store; through a ladder of 8 tiles unrolled (entered part way).
     ".macro terrain_corner_step x", // r0, r1 values, r5, r6 steps, r2 vertex table, r7 last pair, r8 tiles, r3 dst, r4 dst_step
     "    ldrb  r11, [r2, r0, lsr #22]",
     "    ldrb  r12, [r2, r1, lsr #22]",
