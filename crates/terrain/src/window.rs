@@ -295,10 +295,8 @@ impl<const N: usize> Window<N> {
     pub fn rebuild(&mut self, world: &World, ox: u32, oy: u32) {
         let m = world.size_tiles() - 1;
         if world.is_corners() {
-            #[cfg(target_arch = "arm")]
-            crate::fill_kernels::fill_lines_arm::<N, false>(world, &mut self.cells, ox & m, oy & m, N as u32, m);
-            #[cfg(not(target_arch = "arm"))]
-            fill_lines_corners::<N, false>(world, &mut self.cells, ox & m, oy & m, N as u32);
+            // All N rows, as if they scrolled in (the corner walk, a line at a time).
+            scroll_in::<N, false>(world, &mut self.cells, ox & m, oy & m, N as u32);
         } else {
             fill_rect(world, &mut self.cells, ox & m, oy & m, N as u32, N as u32);
         }

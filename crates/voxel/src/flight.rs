@@ -400,15 +400,13 @@ impl Relief {
         let world_tiles_mask = (scene.world_px() >> tpl) - 1;
         let (ctx, cty) = (px >> tpl, py >> tpl);
         let (ix, iy) = ((px & (tp as u32 - 1)) as i32, (py & (tp as u32 - 1)) as i32);
-        // The distance from `p` to the pixels `lo ..= lo + len - 1` along an axis.
-        let dist = |lo: i32, len: i32, p: i32| -> i32 { (lo - p).max(p - (lo + len - 1)).max(0) };
         let mut j = (iy - far) >> tpl;
         while j <= (iy + far) >> tpl {
-            let dy = dist(j << tpl, tp, iy);
+            let dy = axis_distance(j << tpl, tp, iy);
             let ty = (cty as i32).wrapping_add(j) as u32 & world_tiles_mask;
             let mut i = (ix - far) >> tpl;
             while i <= (ix + far) >> tpl {
-                let d = dist(i << tpl, tp, ix).max(dy);
+                let d = axis_distance(i << tpl, tp, ix).max(dy);
                 let tx = (ctx as i32).wrapping_add(i) as u32 & world_tiles_mask;
                 let tile = scene.window().get(tx, ty) as usize & (bank::MAX_TILES - 1);
                 if d <= far && self.px(self.tile_tops[tile]) - self.slope * d > best {
@@ -428,11 +426,10 @@ impl Relief {
     fn best_in_tile(&self, tile: usize, origin: (i32, i32), p: (i32, i32), far: i32, mut best: i32) -> i32 {
         let blk = 1i32 << self.block_px_log2;
         let per = 1usize << self.blocks_log2;
-        let dist = |lo: i32, p: i32| -> i32 { (lo - p).max(p - (lo + blk - 1)).max(0) };
         for by in 0..per {
-            let dy = dist(origin.1 + ((by as i32) << self.block_px_log2), p.1);
+            let dy = axis_distance(origin.1 + ((by as i32) << self.block_px_log2), blk, p.1);
             for bx in 0..per {
-                let d = dist(origin.0 + ((bx as i32) << self.block_px_log2), p.0).max(dy);
+                let d = axis_distance(origin.0 + ((bx as i32) << self.block_px_log2), blk, p.0).max(dy);
                 if d <= far {
                     let top = self.tops[(tile * PER_TILE + (by << self.blocks_log2) + bx) & (self.tops.len() - 1)];
                     best = best.max(self.px(top) - self.slope * d);
@@ -494,6 +491,12 @@ impl Relief {
         }
         best
     }
+}
+
+/// The distance from pixel `p` to the pixels `lo ..= lo + len - 1` along
+/// an axis (0 inside them).
+fn axis_distance(lo: i32, len: i32, p: i32) -> i32 {
+    (lo - p).max(p - (lo + len - 1)).max(0)
 }
 
 /// The block tops of one tile (`texels`: `tile_size`^2 texels, rows top to
