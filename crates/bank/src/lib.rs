@@ -163,6 +163,9 @@ pub enum BankError {
     PayloadLen { expected: u32, found: u32 },
     /// The data ends before the payload does.
     Truncated { expected: usize, found: usize },
+    /// More data after the payload (a bank is exactly its header and
+    /// payload: what follows is not part of it).
+    TrailingBytes { expected: usize, found: usize },
     /// The payload's CRC-32 is wrong.
     Checksum { expected: u32, found: u32 },
     /// A palette colour has bit 15 set.
@@ -201,6 +204,9 @@ impl core::fmt::Display for BankError {
                 write!(f, "payload length {found} should be {expected} for these tile and palette counts")
             }
             BankError::Truncated { expected, found } => write!(f, "truncated: {found} of {expected} bytes"),
+            BankError::TrailingBytes { expected, found } => {
+                write!(f, "{found} bytes, but the bank ends after {expected}: the rest is not part of it")
+            }
             BankError::Checksum { expected, found } => {
                 write!(f, "checksum mismatch: CRC-32 {found:#010x}, header says {expected:#010x}")
             }
@@ -638,6 +644,9 @@ fn parse_inner<'a, S: Scan>(bytes: &'a [u8], scan: Option<&S>) -> Result<Bank<'a
     let Some(payload) = bytes.get(HEADER_LEN..total) else {
         return Err(BankError::Truncated { expected: total, found: bytes.len() });
     };
+    if bytes.len() > total {
+        return Err(BankError::TrailingBytes { expected: total, found: bytes.len() });
+    }
     if let Some(scan) = scan {
         let crc = checksum(scan, &bytes[..HEADER_LEN - 4], payload);
         if crc != header.crc32 {

@@ -96,6 +96,10 @@ fn each_field_is_checked() {
     assert_eq!(parse(&with(16, &1u32.to_le_bytes())).unwrap_err(), BankError::Flags { found: 1 });
     assert!(matches!(parse(&with(20, &9u32.to_le_bytes())).unwrap_err(), BankError::PayloadLen { .. }));
     assert!(matches!(parse(&good[..good.len() - 1]).unwrap_err(), BankError::Truncated { .. }));
+    // Bytes after the bank (a file with junk appended): refused, not ignored.
+    let mut long = good.clone();
+    long.extend(b"JUNK");
+    assert_eq!(parse(&long).unwrap_err(), BankError::TrailingBytes { expected: good.len(), found: good.len() + 4 });
     let mut flipped = good.clone();
     *flipped.last_mut().unwrap() ^= 1;
     assert!(matches!(parse(&flipped).unwrap_err(), BankError::Checksum { .. }));

@@ -29,6 +29,7 @@ use std::path::{Path, PathBuf};
 
 /// One heightmap and its texture (same size).
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Pair {
     pub height: PathBuf,
     pub texture: PathBuf,
@@ -105,16 +106,41 @@ impl std::str::FromStr for HeightScale {
 
 impl<'de> Deserialize<'de> for HeightScale {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
-        #[derive(Deserialize)]
-        #[serde(untagged)]
-        enum Raw {
-            Number(f64),
-            Text(String),
+        /// A number, or text that parses as a height scale.
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = HeightScale;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("\"auto\" or a number of world pixels per height unit")
+            }
+            fn visit_f64<E: serde::de::Error>(self, v: f64) -> std::result::Result<HeightScale, E> {
+                Ok(HeightScale::Fixed(v))
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> std::result::Result<HeightScale, E> {
+                Ok(HeightScale::Fixed(v as f64))
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> std::result::Result<HeightScale, E> {
+                Ok(HeightScale::Fixed(v as f64))
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> std::result::Result<HeightScale, E> {
+                v.parse().map_err(E::custom)
+            }
         }
-        match Raw::deserialize(d)? {
-            Raw::Number(v) => Ok(HeightScale::Fixed(v)),
-            Raw::Text(t) => t.parse().map_err(serde::de::Error::custom),
+        d.deserialize_any(Visitor)
+    }
+}
+
+/// A TOML error as one line: where (line and column, from 1) and what.
+fn toml_error(text: &str, e: &toml::de::Error) -> String {
+    let what = e.message().lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join(": ");
+    match e.span() {
+        Some(span) => {
+            let before = &text[..span.start.min(text.len())];
+            let line = before.matches('\n').count() + 1;
+            let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+            format!("line {line}, column {column}: {what}")
         }
+        None => what,
     }
 }
 
@@ -200,7 +226,7 @@ impl Options {
         let text = String::from_utf8(io::read(path)?)
             .map_err(|_| Error::Manifest { path: path.to_path_buf(), detail: "not UTF-8 text".into() })?;
         let mut options: Options = toml::from_str(&text)
-            .map_err(|e| Error::Manifest { path: path.to_path_buf(), detail: e.message().to_string() })?;
+            .map_err(|e| Error::Manifest { path: path.to_path_buf(), detail: toml_error(&text, &e) })?;
         let dir = path.parent().unwrap_or(Path::new(""));
         for p in &mut options.pairs {
             p.height = dir.join(&p.height);
@@ -239,9 +265,11 @@ impl Options {
         if let HeightScale::Fixed(v) = self.height_scale {
             let (lo, hi) = (*bank::HEIGHT_SCALES.start() as f64 / 256.0, *bank::HEIGHT_SCALES.end() as f64 / 256.0);
             if !(lo..=hi).contains(&v) {
+                // 1e308 as written, not as its 309 digits.
+                let shown = if v != 0.0 && !(1e-4..1e6).contains(&v.abs()) { format!("{v:e}") } else { v.to_string() };
                 return Err(Error::range(
                     "height_scale",
-                    v,
+                    shown,
                     format!("is outside {lo}..={hi} world pixels per unit (or auto)"),
                 ));
             }
@@ -775,6 +803,28 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+        // TOML errors: one line, where and what (the key named by its place).
+        for (text, want) in [
+            ("height = g8.png\n", "line 1, column 10: invalid string"),
+            ("tile_size = 16\ncolours = \"many\"\n", "line 2, column 11: invalid type: string \"many\", expected u32"),
+            (
+                "tile_size = 16\nheight_scale = true\n",
+                "line 2, column 16: invalid type: boolean `true`, expected \"auto\"",
+            ),
+            (
+                "tile_size = 16\n[[pair]]\nheight = \"h.png\"\ntexture = \"t.png\"\nextra = 1\n",
+                "line 5, column 1: unknown field `extra`",
+            ),
+        ] {
+            std::fs::write(&m, text).unwrap();
+            match Options::from_manifest(&m) {
+                Err(Error::Manifest { path, detail }) => {
+                    assert_eq!(path, m);
+                    assert!(detail.starts_with(want) && !detail.contains('\n'), "{text:?}: {detail}");
+                }
+                other => panic!("{text:?}: {other:?}"),
+            }
+        }
         std::fs::write(&m, b"tile_size = 16 # \xFF\n").unwrap();
         match Options::from_manifest(&m) {
             Err(Error::Manifest { path, detail }) => assert_eq!((path, detail.as_str()), (m.clone(), "not UTF-8 text")),
@@ -815,6 +865,10 @@ mod tests {
             let o = Options { height_scale: HeightScale::Fixed(v), ..paper.clone() };
             assert_eq!(key(&o), want, "height scale {v}");
         }
+        // A huge value is shown as written, in one short line.
+        let o = Options { height_scale: HeightScale::Fixed(1e308), ..paper.clone() };
+        let e = o.check_values().unwrap_err().to_string();
+        assert!(e.starts_with("--height-scale 1e308 is outside"), "{e}");
         // Half the tile size at most, and for the paper placement only.
         for (band, want) in [(0, None), (1, None), (8, None), (9, Some("seam_band"))] {
             assert_eq!(key(&Options { seam_band: band, ..paper.clone() }), want, "seam band {band}");

@@ -11,18 +11,105 @@ use std::path::{Path, PathBuf};
 
 const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
 
-/// Reads a file.
+/// Largest file any command reads, bytes: above any PNG within
+/// [`MAX_PIXELS`] (512 MiB of 16-bit RGBA pixels, uncompressed), a bank
+/// (8 MiB at most) or a cartridge ROM (32 MiB), and a bound on what a
+/// stream such as a FIFO can make it hold.
+pub const MAX_FILE_BYTES: u64 = 1 << 30;
+
+/// Most pixels of an image `tilebake` reads (8192 x 8192, in any shape).
+/// A bank holds at most 256 tiles of up to 128 px, and a bake holds about
+/// 26 bytes per source pixel while it works (435 MB measured at 4096 x 4096).
+pub const MAX_PIXELS: u64 = 1 << 26;
+
+/// Reads a file: a regular file or a stream, up to [`MAX_FILE_BYTES`]
+/// (a device such as `/dev/zero` is refused: it never ends).
 pub fn read(path: &Path) -> Result<Vec<u8>> {
-    std::fs::read(path).map_err(|source| Error::Read { path: path.to_path_buf(), source })
+    use std::io::Read;
+    let fail = |source| Error::Read { path: path.to_path_buf(), source };
+    let file = std::fs::File::open(path).map_err(fail)?;
+    let meta = file.metadata().map_err(fail)?;
+    if meta.is_dir() {
+        return Err(fail(std::io::ErrorKind::IsADirectory.into()));
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let t = meta.file_type();
+        if t.is_char_device() || t.is_block_device() || t.is_socket() {
+            return Err(fail(std::io::Error::other("it is a device, not a file")));
+        }
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(fail)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(fail(std::io::Error::other(format!(
+            "it is over {} MiB, more than any input of tilebake",
+            MAX_FILE_BYTES >> 20
+        ))));
+    }
+    Ok(bytes)
 }
 
-/// Decodes a PNG (any bit depth, colour type or interlacing the `image` crate reads).
+/// Decodes a PNG (any bit depth, colour type or interlacing the `image` crate
+/// reads) of at most [`MAX_PIXELS`].
 pub fn load_png(path: &Path) -> Result<DynamicImage> {
     let bytes = read(path)?;
     if !bytes.starts_with(PNG_SIGNATURE) {
         return Err(Error::NotPng { path: path.to_path_buf() });
     }
+    check_png_chunks(&bytes).map_err(|e| match e {
+        PngProblem::TooLarge(detail) => Error::Image { path: path.to_path_buf(), detail },
+        PngProblem::Damaged(detail) => Error::BadPng { path: path.to_path_buf(), detail },
+    })?;
     image::load_from_memory_with_format(&bytes, ImageFormat::Png).map_err(|e| decode_error(path, &e))
+}
+
+/// What [`check_png_chunks`] refuses.
+#[derive(Debug, PartialEq)]
+enum PngProblem {
+    /// More than [`MAX_PIXELS`].
+    TooLarge(String),
+    /// A chunk the decoder would mishandle.
+    Damaged(String),
+}
+
+/// Checks what the decoder trusts before it decodes: the header's size
+/// (the pixel limit, before any memory is spent on pixels) and the palette's
+/// length (a multiple of 3: the `png` crate panics on another). Anything
+/// else, a truncated or misordered file, is left to the decoder's own
+/// errors.
+fn check_png_chunks(bytes: &[u8]) -> std::result::Result<(), PngProblem> {
+    let mut at = PNG_SIGNATURE.len();
+    while let Some(head) = bytes.get(at..at + 8) {
+        let len = u32::from_be_bytes([head[0], head[1], head[2], head[3]]) as usize;
+        let kind = &head[4..8];
+        let data = bytes.get(at + 8..).map(|d| &d[..len.min(d.len())]).unwrap_or_default();
+        match kind {
+            b"IHDR" if data.len() >= 8 => {
+                let w = u32::from_be_bytes([data[0], data[1], data[2], data[3]]) as u64;
+                let h = u32::from_be_bytes([data[4], data[5], data[6], data[7]]) as u64;
+                if w * h > MAX_PIXELS {
+                    return Err(PngProblem::TooLarge(format!(
+                        "{w} x {h} pixels is more than tilebake takes ({MAX_PIXELS} pixels, 8192 x 8192); \
+                         scale the image down (a bank holds at most 256 tiles of up to 128 px)"
+                    )));
+                }
+            }
+            b"PLTE" if !len.is_multiple_of(3) => {
+                return Err(PngProblem::Damaged(format!(
+                    "the palette (PLTE chunk) is {len} bytes, not a whole number of 3-byte colours"
+                )));
+            }
+            b"IEND" => break,
+            _ => {}
+        }
+        at = match at.checked_add(12).and_then(|a| a.checked_add(len)) {
+            Some(next) => next,
+            None => break,
+        };
+    }
+    Ok(())
 }
 
 /// A decoder error in words, naming the file.
@@ -141,11 +228,12 @@ impl Outputs {
     /// Writes `bytes` for `path` (to a temporary file until [`Outputs::commit`]).
     pub fn add(&mut self, path: &Path, bytes: &[u8]) -> Result<()> {
         let fail = |source| Error::Write { path: path.to_path_buf(), source };
-        if path.is_dir() {
-            return Err(fail(std::io::ErrorKind::IsADirectory.into()));
-        }
+        let dest = destination(path)?;
         // "out.bank" has the parent "", which names the current directory.
-        let dir = path.parent().unwrap_or(Path::new("."));
+        let dir = match dest.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
         let mut tmp = tempfile::Builder::new().prefix(".tilebake-").tempfile_in(dir).map_err(fail)?;
         tmp.write_all(bytes).map_err(fail)?;
         // Temporary files are private (0600); give the output the permissions
@@ -153,11 +241,11 @@ impl Outputs {
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;
-            let mode = std::fs::metadata(path).map(|m| m.permissions().mode()).unwrap_or(0o644);
+            let mode = std::fs::metadata(&dest).map(|m| m.permissions().mode()).unwrap_or(0o644);
             tmp.as_file().set_permissions(std::fs::Permissions::from_mode(mode)).map_err(fail)?;
         }
         tmp.as_file().sync_all().map_err(fail)?;
-        self.staged.push((tmp, path.to_path_buf()));
+        self.staged.push((tmp, dest));
         Ok(())
     }
 
@@ -191,6 +279,36 @@ impl Outputs {
         self.committed = true;
         Ok(())
     }
+}
+
+/// Where the output named `path` goes. A symbolic link is written through:
+/// its target is replaced and the link stays, as `cp` does. Anything there
+/// that is not a regular file (a directory, a device such as `/dev/null`, a
+/// FIFO, a socket) is refused: the atomic rename would replace it with a
+/// file.
+fn destination(path: &Path) -> Result<PathBuf> {
+    let fail = |source| Error::Write { path: path.to_path_buf(), source };
+    let mut dest = path.to_path_buf();
+    // As many links in a chain as Linux follows.
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&dest) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let target = std::fs::read_link(&dest).map_err(fail)?;
+                // A relative target is relative to the link's directory.
+                dest = dest.parent().map(|d| d.join(&target)).unwrap_or(target);
+            }
+            Ok(m) if m.is_dir() => return Err(fail(std::io::ErrorKind::IsADirectory.into())),
+            Ok(m) if !m.is_file() => {
+                return Err(fail(std::io::Error::other(
+                    "it is not a regular file (a device, FIFO or socket): outputs are files",
+                )));
+            }
+            Ok(_) => return Ok(dest),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(dest),
+            Err(e) => return Err(fail(e)),
+        }
+    }
+    Err(fail(std::io::Error::other("too many levels of symbolic links")))
 }
 
 impl Drop for Outputs {
@@ -264,5 +382,91 @@ mod tests {
         out.commit().unwrap();
         assert_eq!(std::fs::read(dir.join("two")).unwrap(), b"2");
         assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 2, "temporary files left");
+    }
+
+    /// A PNG's chunks as bytes (the checks read lengths and kinds, not CRCs).
+    fn png(chunks: &[(&[u8; 4], Vec<u8>)]) -> Vec<u8> {
+        let mut b = PNG_SIGNATURE.to_vec();
+        for (kind, data) in chunks {
+            b.extend((data.len() as u32).to_be_bytes());
+            b.extend(*kind);
+            b.extend(data);
+            b.extend([0; 4]);
+        }
+        b
+    }
+
+    fn ihdr(w: u32, h: u32, colour_type: u8) -> Vec<u8> {
+        [w.to_be_bytes(), h.to_be_bytes()].concat().into_iter().chain([8, colour_type, 0, 0, 0]).collect()
+    }
+
+    #[test]
+    fn chunks_the_decoder_trusts_are_checked_first() {
+        let ok = png(&[(b"IHDR", ihdr(8192, 8192, 3)), (b"PLTE", vec![0; 768]), (b"IDAT", vec![]), (b"IEND", vec![])]);
+        assert_eq!(check_png_chunks(&ok), Ok(()));
+        // The png crate panics on a palette of 4 bytes.
+        let pal = png(&[(b"IHDR", ihdr(16, 16, 3)), (b"PLTE", vec![0; 4]), (b"IDAT", vec![]), (b"IEND", vec![])]);
+        assert_eq!(
+            check_png_chunks(&pal),
+            Err(PngProblem::Damaged(
+                "the palette (PLTE chunk) is 4 bytes, not a whole number of 3-byte colours".into()
+            ))
+        );
+        let d = tempfile::tempdir().unwrap();
+        let file = d.path().join("pal.png");
+        std::fs::write(&file, &pal).unwrap();
+        let e = load_png(&file).unwrap_err().to_string();
+        assert!(e.starts_with(&format!("{}: corrupt or truncated PNG: the palette", file.display())), "{e}");
+        // A header asking for more pixels than the limit, in any shape.
+        for (w, h) in [(8193, 8192), (1 << 22, 17), (u32::MAX, u32::MAX)] {
+            let big = png(&[(b"IHDR", ihdr(w, h, 0)), (b"IEND", vec![])]);
+            assert!(matches!(check_png_chunks(&big), Err(PngProblem::TooLarge(_))), "{w} x {h}");
+        }
+        // Lengths past the end, or absurd ones, are the decoder's to report.
+        let mut cut = png(&[(b"IHDR", ihdr(16, 16, 0))]);
+        cut.extend(u32::MAX.to_be_bytes());
+        cut.extend(b"PLTE");
+        assert_eq!(check_png_chunks(&cut), Ok(()));
+        assert_eq!(check_png_chunks(&cut[..20]), Ok(()));
+    }
+
+    #[test]
+    fn devices_are_neither_read_nor_replaced() {
+        let e = read(Path::new("/dev/zero")).unwrap_err().to_string();
+        assert_eq!(e, "/dev/zero: cannot read: it is a device, not a file");
+        let d = tempfile::tempdir().unwrap();
+        let fifo = d.path().join("fifo");
+        assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+        let e = write_atomic(&fifo, b"x").expect_err("a FIFO is refused").to_string();
+        assert!(
+            e.ends_with("cannot write: it is not a regular file (a device, FIFO or socket): outputs are files"),
+            "{e}"
+        );
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::FileTypeExt;
+            assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo(), "the FIFO was replaced");
+        }
+        assert_eq!(std::fs::read_dir(d.path()).unwrap().count(), 1, "temporary files left");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn outputs_write_through_symbolic_links() {
+        let d = tempfile::tempdir().unwrap();
+        std::fs::create_dir(d.path().join("real")).unwrap();
+        std::fs::write(d.path().join("real/out.bank"), b"old").unwrap();
+        // A relative link, and a link to it: both are followed to the file.
+        std::os::unix::fs::symlink("real/out.bank", d.path().join("link")).unwrap();
+        std::os::unix::fs::symlink(d.path().join("link"), d.path().join("link2")).unwrap();
+        write_atomic(&d.path().join("link2"), b"new").unwrap();
+        assert_eq!(std::fs::read(d.path().join("real/out.bank")).unwrap(), b"new");
+        assert!(std::fs::symlink_metadata(d.path().join("link")).unwrap().file_type().is_symlink());
+        assert!(std::fs::symlink_metadata(d.path().join("link2")).unwrap().file_type().is_symlink());
+        // A loop is an error, not a hang.
+        std::os::unix::fs::symlink("loop_b", d.path().join("loop_a")).unwrap();
+        std::os::unix::fs::symlink("loop_a", d.path().join("loop_b")).unwrap();
+        let e = write_atomic(&d.path().join("loop_a"), b"x").unwrap_err().to_string();
+        assert!(e.ends_with("cannot write: too many levels of symbolic links"), "{e}");
     }
 }

@@ -23,24 +23,25 @@ enum Command {
     #[command(after_help = "Examples:\n  tilebake bake --height h.png --texture t.png --tile-size 32 -o my.bank\n  \
                             tilebake bake --manifest assets/terrain.toml -o my.bank")]
     Bake {
-        /// A heightmap (grey PNG, 8 or 16 bits); repeat with --texture for more pairs.
+        /// A heightmap PNG (grey, 8 or 16 bits; a colour one is read as its luminance); repeat with --texture for more
+        /// pairs. At most 8192 x 8192 pixels.
         #[arg(long = "height")]
         heights: Vec<PathBuf>,
         /// The texture of the heightmap given in the same position.
         #[arg(long = "texture")]
         textures: Vec<PathBuf>,
-        /// Tile side in pixels: 8, 16, 32, 64 or 128 [default: 32].
-        #[arg(long)]
+        /// Tile side in texels (pixels of the PNGs): 8, 16, 32, 64 or 128 [default: 32].
+        #[arg(long, allow_negative_numbers = true)]
         tile_size: Option<u32>,
         /// Palette colours, 2..=52 [default: 52].
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true)]
         colours: Option<u32>,
         /// How worlds place the tiles: corners (matched borders, one landscape)
         /// or paper (tiles as cut, the paper's method) [default: corners].
         #[arg(long)]
         placement: Option<tilebake::PlacementKind>,
         /// Corner classes (low ground .. high ground), 2 or 3 [default: 3].
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true)]
         classes: Option<u32>,
         /// Which turns and mirrors of the source tiles may be cut from: all,
         /// upright, or auto (upright when the texture has baked lighting)
@@ -49,11 +50,11 @@ enum Command {
         orientations: Option<tilebake::bake::Orientations>,
         /// World pixels per height unit (0.0625..=8), or auto: a natural mean
         /// slope [default: auto].
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true)]
         height_scale: Option<tilebake::HeightScale>,
         /// Paper placement: fade the outer N texels of every tile to a common
         /// height and colour, 0..=half the tile size [default: 0, tiles as cut].
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true)]
         seam_band: Option<u32>,
         /// A TOML sidecar with tile_size, colours, placement, classes,
         /// height_scale, seam_band and [[pair]] height/texture entries
@@ -79,13 +80,14 @@ enum Command {
         #[arg(short, long)]
         output: PathBuf,
         /// World seed for the map.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, allow_negative_numbers = true, default_value_t = 1)]
         seed: u32,
         /// Side of the mapped area, in tiles (1..=64).
-        #[arg(long, default_value_t = 24)]
+        #[arg(long, allow_negative_numbers = true, default_value_t = 24)]
         tiles: u32,
     },
-    /// Put a bank into a built terrain ROM (no Rust toolchain needed).
+    /// Put a bank into a built terrain ROM: target/gba/terrain.gba from `cargo xtask rom`, or one you
+    /// were given (then no Rust toolchain is needed).
     #[command(after_help = "Example:\n  tilebake pack target/gba/terrain.gba my.bank -o mine.gba")]
     Pack {
         /// The ROM to start from.
@@ -104,10 +106,10 @@ enum Command {
         /// The bank.
         bank: PathBuf,
         /// World seed.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, allow_negative_numbers = true, default_value_t = 1)]
         seed: u32,
         /// Side of the measured area, in tiles (4..=64).
-        #[arg(long, default_value_t = 32)]
+        #[arg(long, allow_negative_numbers = true, default_value_t = 32)]
         tiles: u32,
     },
     /// Write a square of a seeded world as the ROM places it: DIR/height.png
@@ -117,10 +119,10 @@ enum Command {
         /// The bank.
         bank: PathBuf,
         /// World seed.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, allow_negative_numbers = true, default_value_t = 1)]
         seed: u32,
         /// Side of the square, in tiles (1..=64).
-        #[arg(long, default_value_t = 16)]
+        #[arg(long, allow_negative_numbers = true, default_value_t = 16)]
         tiles: u32,
         /// Directory for height.png and colour.png.
         #[arg(short, long)]
@@ -130,10 +132,10 @@ enum Command {
     #[command(after_help = "Example:\n  tilebake generate --seed 1 --size 256 -o assets/")]
     Generate {
         /// Seed.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, allow_negative_numbers = true, default_value_t = 1)]
         seed: u32,
         /// Side in pixels (a multiple of 128, 128..=4096).
-        #[arg(long, default_value_t = 256)]
+        #[arg(long, allow_negative_numbers = true, default_value_t = 256)]
         size: u32,
         /// Directory for height.png and texture.png.
         #[arg(short, long)]
@@ -152,7 +154,7 @@ fn main() -> ExitCode {
                 return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
             }
             let argv: Vec<String> = std::env::args().collect();
-            eprintln!("tilebake: error: {}", usage_error(&e, &argv));
+            eprintln!("tilebake: error: {}", one_line(&usage_error(&e, &argv)));
             return ExitCode::from(2);
         }
     };
@@ -162,10 +164,16 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("tilebake: error: {e}");
+            eprintln!("tilebake: error: {}", one_line(&e.to_string()));
             ExitCode::from(2)
         }
     }
+}
+
+/// An error message on one line whatever the file names in it hold: control
+/// characters (a newline in a name) escaped, `\n`.
+fn one_line(message: &str) -> String {
+    message.chars().flat_map(|c| if c.is_control() { c.escape_default().collect() } else { vec![c] }).collect()
 }
 
 /// clap's usage error in one line: the error, a suggestion if clap has one,
@@ -363,8 +371,8 @@ fn run(command: Command, progress: &Progress) -> Result<()> {
             let m = tilebake::measure::measure(&b, seed, tiles)
                 .map_err(|reason| tilebake::Error::Landscape { path: bank.clone(), reason })?;
             println!("{}: seed {seed}, {tiles} x {tiles} tiles", bank.display());
-            for (k, v) in m.fields() {
-                println!("  {k:<24} {v:.3}");
+            for ((k, v), meaning) in m.fields().into_iter().zip(tilebake::measure::MEANINGS) {
+                println!("  {k:<24} {v:>7.3}  {meaning}");
             }
         }
         Command::World { bank, seed, tiles, output } => {

@@ -58,6 +58,20 @@ impl Measures {
     }
 }
 
+/// What each of [`Measures::fields`] means, in one line each, in the same
+/// order (`tilebake seams` prints them beside the values).
+pub const MEANINGS: [&str; 9] = [
+    "height step across tile borders / inside tiles (natural 1; above: cliffs at borders)",
+    "colour step across tile borders / inside tiles (natural 1; above: colour edges at borders)",
+    "height spread near borders / in tile centres (natural 1; below: borders pulled level)",
+    "colour spread near borders / in tile centres (natural 1; below: a frame round each tile)",
+    "correlation of neighbouring tiles' mean heights (natural 0.5 to 0.9; 0: every tile an island)",
+    "how much the height step depends on the place in the tile (natural 0; high: a grid shows)",
+    "how much the colour step depends on the place in the tile (natural 0; high: a grid shows)",
+    "heights a tile apart more alike than at nearby distances (natural 0; high: tiles repeat)",
+    "colours a tile apart more alike than at nearby distances (natural 0; high: tiles repeat)",
+];
+
 /// A square of texels: heights (bank height units, 0..=255: every measure is
 /// a ratio, so the bank's height scale does not matter) and 8-bit RGB
 /// colours, `side` x `side`, with the tile side `tile`.

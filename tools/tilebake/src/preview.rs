@@ -61,15 +61,27 @@ pub fn world_map(b: &Bank<'_>, seed: u32, tiles: u32) -> std::result::Result<Rgb
 /// Most tiles on a side of the map (as `world`: 2048 x 2048 texels at 32-texel tiles).
 pub const MAX_TILES: u32 = crate::world::MAX_TILES;
 
-/// Writes `<prefix>-tiles.png` and `<prefix>-map.png` (both or neither);
-/// returns their paths.
+/// The two files of `prefix`: `<prefix>-tiles.png` and `<prefix>-map.png`;
+/// a prefix that names a directory (it ends in `/`, or is one) gets them
+/// inside it, named after the bank (`my.bank`: `my-tiles.png`).
+fn outputs(prefix: &Path, bank_path: &Path) -> [std::path::PathBuf; 2] {
+    let is_dir = prefix.as_os_str().to_string_lossy().ends_with(std::path::MAIN_SEPARATOR) || prefix.is_dir();
+    let (dir, name) = if is_dir {
+        (prefix, bank_path.file_stem())
+    } else {
+        (prefix.parent().unwrap_or(Path::new("")), prefix.file_name())
+    };
+    let name = name.map(|f| f.to_string_lossy().into_owned()).unwrap_or_else(|| "preview".into());
+    [dir.join(format!("{name}-tiles.png")), dir.join(format!("{name}-map.png"))]
+}
+
+/// Writes `<prefix>-tiles.png` and `<prefix>-map.png` (both or neither; the
+/// prefix's directory is made if missing); returns their paths.
 pub fn write(bank_path: &Path, prefix: &Path, seed: u32, tiles: u32) -> Result<[std::path::PathBuf; 2]> {
     if !(1..=MAX_TILES).contains(&tiles) {
         return Err(Error::range("tiles", tiles, format!("is outside 1..={MAX_TILES}")));
     }
-    let name = prefix.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_else(|| "preview".into());
-    let sheet = prefix.with_file_name(format!("{name}-tiles.png"));
-    let map = prefix.with_file_name(format!("{name}-map.png"));
+    let [sheet, map] = outputs(prefix, bank_path);
     for out in [&sheet, &map] {
         io::refuse_overwriting_inputs(out, &[bank_path])?;
     }
@@ -78,8 +90,28 @@ pub fn write(bank_path: &Path, prefix: &Path, seed: u32, tiles: u32) -> Result<[
     let map_picture =
         world_map(&b, seed, tiles).map_err(|reason| Error::Landscape { path: bank_path.to_path_buf(), reason })?;
     let mut out = io::Outputs::new();
+    if let Some(dir) = sheet.parent() {
+        out.create_dir(dir)?;
+    }
     out.add_png(&sheet, &DynamicImage::ImageRgb8(contact_sheet(&b)))?;
     out.add_png(&map, &DynamicImage::ImageRgb8(map_picture))?;
     out.commit()?;
     Ok([sheet, map])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_prefix_or_a_directory() {
+        let names = |prefix: &Path| outputs(prefix, Path::new("banks/my.bank")).map(|p| p.display().to_string());
+        assert_eq!(names(Path::new("preview/x")), ["preview/x-tiles.png", "preview/x-map.png"]);
+        assert_eq!(names(Path::new("x")), ["x-tiles.png", "x-map.png"]);
+        // A directory, by its trailing slash or because it is one: inside it,
+        // named after the bank.
+        assert_eq!(names(Path::new("out/")), ["out/my-tiles.png", "out/my-map.png"]);
+        let d = tempfile::tempdir().unwrap();
+        assert_eq!(names(d.path())[0], d.path().join("my-tiles.png").display().to_string());
+    }
 }

@@ -868,3 +868,72 @@ fn a_bank_that_cannot_make_a_world_is_refused_by_name() {
     let o = tilebake(&["seams", &d.s("close.bank")]);
     fails(&o, "close.bank", "cannot make a world", &d.path("never"));
 }
+
+/// Hostile files and paths: a palette the `png` crate panics on, a header
+/// asking for a huge image, a bank with junk after it, a name with a
+/// newline, a FIFO as the output, negative numbers. Each gets one line, no
+/// panic, and nothing is written or replaced.
+#[test]
+fn hostile_inputs_get_one_line_and_change_nothing() {
+    let d = Dir::new();
+    let (h, t) = pair(&d, 64, 64);
+    let x = d.path("x.bank");
+    let xs = x.display().to_string();
+    let chunk = |kind: &[u8], data: &[u8]| {
+        let body = [kind, data].concat();
+        [&(data.len() as u32).to_be_bytes()[..], &body, &bank::crc32(&body).to_be_bytes()].concat()
+    };
+    let ihdr = |w: u32, h: u32, colour: u8| [&w.to_be_bytes()[..], &h.to_be_bytes(), &[8, colour, 0, 0, 0]].concat();
+    let png = |chunks: &[Vec<u8>]| [&b"\x89PNG\r\n\x1a\n"[..], &chunks.concat()].concat();
+    let idat = chunk(b"IDAT", &[0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]);
+    let iend = chunk(b"IEND", &[]);
+    // A palette of 4 bytes (not whole colours): the decoder would panic.
+    let pal = png(&[chunk(b"IHDR", &ihdr(64, 64, 3)), chunk(b"PLTE", &[0; 4]), idat.clone(), iend.clone()]);
+    std::fs::write(d.path("pal.png"), pal).unwrap();
+    let o = tilebake(&["bake", "--height", &d.s("pal.png"), "--texture", &t, "-o", &xs]);
+    fails(&o, "pal.png", "the palette (PLTE chunk) is 4 bytes", &x);
+    // 16384 x 16384 pixels claimed by a file of a few bytes: refused before decoding.
+    let huge = png(&[chunk(b"IHDR", &ihdr(16384, 16384, 0)), idat, iend]);
+    std::fs::write(d.path("huge.png"), huge).unwrap();
+    let o = tilebake(&["bake", "--height", &d.s("huge.png"), "--texture", &t, "-o", &xs]);
+    fails(&o, "huge.png", "16384 x 16384 pixels is more than tilebake takes", &x);
+    // Junk after a bank.
+    let bank = small_bank(&d);
+    let mut long = std::fs::read(&bank).unwrap();
+    long.extend(b"JUNK");
+    std::fs::write(d.path("long.bank"), &long).unwrap();
+    let o = tilebake(&["inspect", &d.s("long.bank")]);
+    fails(&o, "long.bank", "the rest is not part of it", &x);
+    // A newline in a name stays on the line, escaped.
+    let o = tilebake(&["inspect", &d.s("a\nb.bank")]);
+    fails(&o, "a\\nb.bank", "no such file", &x);
+    // Negative numbers are values, refused by their range.
+    let o = tilebake(&["bake", "--height", &h, "--texture", &t, "--height-scale", "-2", "-o", &xs]);
+    fails(&o, "--height-scale -2", "is outside", &x);
+    let o = tilebake(&["bake", "--height", &h, "--texture", &t, "--tile-size", "-1", "-o", &xs]);
+    fails(&o, "'-1'", "--tile-size", &x);
+    // A FIFO as the output is refused and stays a FIFO.
+    let fifo = d.path("fifo");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let o = tilebake(&["bake", "--height", &h, "--texture", &t, "--placement", "paper", "-o", &d.s("fifo")]);
+    fails(&o, "fifo", "not a regular file", &x);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+    }
+    no_temporaries(d.0.path());
+}
+
+/// `preview -o DIR/` writes into the directory, named after the bank, and
+/// makes a missing directory.
+#[test]
+fn preview_into_a_directory() {
+    let d = Dir::new();
+    let bank = small_bank(&d);
+    for (prefix, sheet) in [("out/", "out/small-tiles.png"), ("new/sub/p", "new/sub/p-tiles.png")] {
+        let o = tilebake(&["preview", &bank, "-o", &d.s(prefix), "--tiles", "4"]);
+        assert!(o.status.success(), "{prefix}: {}", stderr(&o));
+        assert!(d.path(sheet).exists(), "{prefix}: no {sheet}");
+    }
+}

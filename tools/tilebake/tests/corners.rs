@@ -86,7 +86,10 @@ fn corner_bakes_are_pinned() {
     ];
     let lit = "the texture has baked lighting: tiles keep the source's orientation".to_string();
     let missing = |a: &str, b: &str, c: &str| {
-        format!("no window of the source has corner classes {a}/{b}: its tiles use windows of {a}/{c}")
+        format!(
+            "no window of the source has corner classes {a}/{b} (top-left top-right/bottom-left bottom-right, \
+             0 = low ground): its tiles are cut from windows of {a}/{c}, their borders still match"
+        )
     };
     let want: [Pinned; 5] = [
         (0x098a_bc9a_b9c5_966e, 248, 248, 23, vec![missing("12", "21", "11"), missing("21", "12", "11"), lit]),

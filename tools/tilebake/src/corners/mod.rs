@@ -791,7 +791,19 @@ pub fn build(
         }
     }
     if levels.first().is_some_and(|&c| c <= sorted[0]) {
-        return Err("the heights are almost all equal: a corner set needs relief to tell low from high ground".into());
+        // The lowest class would be empty: at least 1/k of the source lies at
+        // its lowest height.
+        let lowest = sorted.iter().filter(|&&v| v <= sorted[0]).count() * 100 / sorted.len();
+        if lowest >= 99 {
+            return Err(
+                "the heights are almost all equal: a corner set needs relief to tell low from high ground".into()
+            );
+        }
+        let advice = if k > 2 { "use --classes 2, or a source" } else { "use a source" };
+        return Err(format!(
+            "{lowest}% of the heights are the lowest one (a flat floor or sea), so the lowest of {k} classes \
+             would be empty; {advice} with less of it at one height"
+        ));
     }
     let classes = Classes { cuts: levels };
     let counts: Vec<usize> = (0..k).map(|c| fields.iter().filter(|&&v| classes.of(v) == c).count()).collect();
@@ -869,8 +881,9 @@ pub fn build(
         } else {
             format!("no pair of vertices one tile apart going from class {}", no_edges.join(", "))
         };
+        let classes = if k > 2 { ", or --classes 2" } else { "" };
         return Err(format!(
-            "the source has {what}: give a larger or more varied source, a smaller --tile-size, or --classes 2"
+            "the source has {what}: give a larger or more varied source, or a smaller --tile-size{classes}"
         ));
     }
     // A few missing configurations (saddles between two hills, say) borrow
@@ -894,7 +907,12 @@ pub fn build(
     let notes: Vec<String> = substitutes
         .iter()
         .map(|&(c, n)| {
-            format!("no window of the source has corner classes {}: its tiles use windows of {}", name(c), name(n))
+            format!(
+                "no window of the source has corner classes {} (top-left top-right/bottom-left bottom-right, \
+                 0 = low ground): its tiles are cut from windows of {}, their borders still match",
+                name(c),
+                name(n)
+            )
         })
         .collect();
 
