@@ -174,7 +174,8 @@ fn real_main(args: Args) -> Result<bool> {
         Err(e) => return Err(e.into()),
     };
     for path in &report.screenshots {
-        println!("screenshot: {}", path.display());
+        let what = if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("gif")) { "gif" } else { "screenshot" };
+        println!("{what}: {}", path.display());
     }
     if let Some(path) = &args.sav {
         write_sav(path, &report.save)?;

@@ -94,6 +94,7 @@ fn keys_and_captures_count_frames_the_same_way() {
     }
     let out = s.run(&args.iter().map(String::as_str).collect::<Vec<_>>());
     assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains(&format!("gif: {}", gif.display())), "{}", stdout(&out));
     // A is held in frames 5, 6 and 7: the ROM sees it from frame 5's start, so
     // the picture frame 5 ends with is blue, and frame 8's is green again.
     // (Frame 1 is partial: mGBA starts a ROM where the BIOS leaves it, at line 126.)

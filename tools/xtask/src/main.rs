@@ -57,7 +57,8 @@ enum Task {
         #[arg(long, value_name = "SECONDS")]
         seconds: Option<u64>,
     },
-    /// Run every test: lints, host tests, ROM build, emulator tests.
+    /// Run every test: lints, host tests, ROM build, emulator tests, and a 36,000-frame soak
+    /// (about 10 minutes in all, more on a first build).
     Test {
         /// Rewrite golden images from this run instead of comparing.
         #[arg(long)]
@@ -86,7 +87,11 @@ fn main() -> std::process::ExitCode {
 
 fn task(task: Task) -> Result<()> {
     match task {
-        Task::Setup => setup::setup(),
+        Task::Setup => {
+            setup::setup()?;
+            println!("setup: Debian's {} and nightly's rust-src are installed", setup::PACKAGES.join(", "));
+            Ok(())
+        }
         Task::Rom => {
             setup::setup()?;
             let path = rom::build()?;
@@ -191,6 +196,16 @@ fn test(bless: bool, no_lint: bool) -> Result<()> {
 /// A key timeline for the headless demo run: cruise, bank right while
 /// climbing, bank left, dive (harness frames: screen refreshes from 1).
 const DEMO_KEYS: &str = "1:UP,91:UP+RIGHT+A,171:UP,231:UP+LEFT,301:UP+B,361:UP";
+/// The same route's turns alone, for any other ROM (`--rom`): in the agb
+/// example the craft flies forward by itself and up climbs.
+const OTHER_KEYS: &str = "1:,91:RIGHT,171:,231:LEFT,301:,361:";
+
+/// The demo's keys for `rom`: the terrain ROM's (game code `ZTRE`, also
+/// after `tilebake pack`) or the turns alone.
+fn demo_keys(rom: &Path) -> &'static str {
+    let code = gbarom::load(rom).ok().and_then(|b| b.get(0xAC..0xB0).map(<[u8]>::to_vec));
+    if code.as_deref() == Some(b"ZTRE") { DEMO_KEYS } else { OTHER_KEYS }
+}
 
 /// The harness's command line, run through cargo.
 fn runner() -> Command {
@@ -252,8 +267,19 @@ fn run_rom(headless: bool, frames: u32, rom: Option<&Path>, seconds: Option<u64>
     }
     let out = root().join("target/run");
     std::fs::create_dir_all(&out)?;
+    // This run's pictures only: an earlier, longer run's would stay beside them.
+    for entry in std::fs::read_dir(&out)? {
+        let path = entry?.path();
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        if (name.starts_with("frame-") && name.ends_with(".png")) || name == "flight.gif" {
+            std::fs::remove_file(&path).with_context(|| format!("could not remove {}", path.display()))?;
+        }
+    }
+    // The harness, built first where its progress shows (about a minute the first time).
+    eprintln!("building the emulator harness (mgba-test-runner)");
+    run(cargo().current_dir(root()).args(["build", "--release", "--package", "mgba-test-runner"]))?;
     let mut c = runner();
-    c.arg(&gba).args(["--frames", &frames.to_string(), "--keys", DEMO_KEYS]);
+    c.arg(&gba).args(["--frames", &frames.to_string(), "--keys", demo_keys(&gba)]);
     for f in (60..=frames).step_by(60) {
         c.arg("--screenshot").arg(format!("{f}:{}", out.join(format!("frame-{f:05}.png")).display()));
     }

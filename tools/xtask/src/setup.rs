@@ -6,7 +6,7 @@ use anyhow::{Result, bail};
 use std::process::Command;
 
 /// Debian packages the build and the emulator tests need.
-const PACKAGES: &[&str] = &["libmgba-dev", "gcc", "libc6-dev"];
+pub const PACKAGES: &[&str] = &["libmgba-dev", "gcc", "libc6-dev"];
 
 fn missing_packages(packages: &[&str]) -> Vec<String> {
     packages
