@@ -290,6 +290,14 @@ impl Relief {
         self.reach = (self.top_px + self.slope - 1) / self.slope;
     }
 
+    /// The highest texel of bank tile `t`, height units (the renderer's
+    /// skips: `render::group_tops`).
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
+    pub(crate) fn tile_top(&self, t: u8) -> u8 {
+        self.tile_tops[t as usize]
+    }
+
     /// The floor's slope, world pixels of rise per pixel.
     ///
     /// ```

@@ -32,18 +32,19 @@
 //!
 //! Each band is two groups of 8 slices; before a group, one compare with its
 //! skip row (`render::skip_rows`, per frame) passes over it when not even
-//! the bank's highest texel could show in it: the position and the slice
-//! pointer step 8 at once, no texel read. The leading bands hidden in every
-//! column (`render::hidden_bands`, per frame: from high up, the near ground
-//! lies below the screen) are not tested at all: each column steps past
-//! them first, 16 steps a band.
+//! the highest texel under its ground (`render::group_tops`) could show in
+//! it: the position and the slice pointer step 8 at once, no texel read.
+//! The leading bands hidden in every column (`render::hidden_bands`, per
+//! frame: from high up, or over open sea, the near ground lies below the
+//! screen) are not tested at all: each column steps past them first, 16
+//! steps a band.
 
 use crate::cache::NEAR_BANDS;
 use crate::projection::{BAND_LEN, BANDS};
 use crate::projection::{BAND_STEP, SLICES, Z0};
 use crate::render::{
     Camera, FOG_BASE, HEIGHT, HORIZON, MARK_BACK, MARK_WIDTH, Options, SKIP_GROUPS, SKIP_LEN, SKY, Scene, Stats,
-    Target, hidden_bands, passed_groups, skip_rows, sky_index, slice_rows,
+    Target, group_tops, hidden_bands, passed_groups, skip_rows, sky_index, slice_rows,
 };
 use crate::trig;
 
@@ -695,7 +696,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
     job.slices = table as u32;
     job.x = camera.x;
     job.y = camera.y;
-    let skip = skip_rows(horizon, eye, scene.height_scale, scene.top());
+    let skip = skip_rows(horizon, eye, scene.height_scale, &group_tops(scene, camera));
     let mut b = 0;
     while b < BANDS {
         let band = &mut job.bands[b];

@@ -201,7 +201,8 @@ impl<'a, const N: usize> Scene<'a, N> {
     /// The highest a texel can be, height units: the relief's
     /// ([`crate::flight::Relief::top`]), or 255 (any texel) without one.
     /// The renderer skips the slices such a texel could not show in
-    /// ([`skip_rows`]).
+    /// ([`skip_rows`]), or, nearer, the slices the highest tile under them
+    /// could not ([`group_tops`]).
     pub(crate) fn top(&self) -> i32 {
         match self.relief {
             Some(r) => r.top() as i32,
@@ -679,7 +680,8 @@ pub(crate) fn slice_rows(s: usize, horizon: i32, eye: i32, scale: i32) -> (i32, 
 const _: () = assert!(SLICES <= 128, "slice tables are indexed with & 127");
 
 /// Depth slices tested together for a skip: a group of them is passed over,
-/// no texel read, when not even the bank's highest texel (the relief's top,
+/// no texel read, when not even the highest texel it could sample (the
+/// highest tile under its ground, `group_tops`; or the relief's top,
 /// [`crate::flight::Relief::top`]; 255 without a relief) could rise above
 /// what its column has drawn so far. Every group lies within one band.
 ///
@@ -702,21 +704,23 @@ const _: () = assert!(
 );
 
 /// Per group of [`SKIP_LEN`] slices, the highest screen row a texel of
-/// height `top` (units: the bank's highest) reaches in it: the least of
-/// `(a[s] + top * b[s]) >> 16` ([`slice_rows`]) over its slices. Every texel
-/// is at most `top` high and `b[s] <= 0`, so none of the group's samples
-/// lands above that row: once a column's y-buffer is at or above it, the
-/// whole group is hidden, and both renderers pass over it (the pictures are
-/// the same with or without the skip; only the work is less).
+/// height `tops[g]` (height units: the highest the group can sample,
+/// [`group_tops`]) reaches in it: the least of `(a[s] + top * b[s]) >> 16`
+/// ([`slice_rows`]) over its slices. Every texel it samples is at most
+/// that high and `b[s] <= 0`, so none of the group's samples lands above
+/// that row: once a column's y-buffer is at or above it, the whole group is
+/// hidden, and both renderers pass over it (the pictures are the same with
+/// or without the skip; only the work is less).
 ///
 /// Once a frame, for both renderers. Padded to 16 with rows that never
 /// skip, so that an index `& 15` needs no check.
 #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
 #[inline(always)]
-pub(crate) fn skip_rows(horizon: i32, eye: i32, scale: i32, top: i32) -> [i32; 16] {
+pub(crate) fn skip_rows(horizon: i32, eye: i32, scale: i32, tops: &[i32; 16]) -> [i32; 16] {
     let mut rows = [i32::MIN; 16];
     let mut g = 0;
     while g < SKIP_GROUPS {
+        let top = tops[g & 15];
         let mut least = i32::MAX;
         let mut s = g * SKIP_LEN;
         while s < (g + 1) * SKIP_LEN {
@@ -734,6 +738,93 @@ pub(crate) fn skip_rows(horizon: i32, eye: i32, scale: i32, top: i32) -> [i32; 1
 }
 
 const _: () = assert!(SKIP_GROUPS <= 16, "skip_rows pads to 16");
+
+/// Most tiles [`group_tops`] reads for one group of slices: the near groups'
+/// ground spans a few tiles; a group whose ground spans more (small tiles)
+/// keeps the relief's top.
+pub(crate) const TOPS_TILES: i32 = 25;
+
+/// Groups [`group_tops`] looks under: those of the near ring's bands (up to
+/// 200 px). The far groups' ground spans too many tiles to pay: measured on
+/// the scripted flight, their tops skipped next to nothing.
+pub(crate) const TOPS_GROUPS: usize = 2 * crate::cache::NEAR_BANDS;
+
+/// Per group, its first and last slice's distance, world pixels.
+const GROUP_Z: [(i32, i32); TOPS_GROUPS] = {
+    let mut t = [(0, 0); TOPS_GROUPS];
+    let mut g = 0;
+    while g < TOPS_GROUPS {
+        t[g] = (crate::projection::Z[g * SKIP_LEN] as i32, crate::projection::Z[(g + 1) * SKIP_LEN - 1] as i32);
+        g += 1;
+    }
+    t
+};
+
+/// World pixels round a group's ground that [`group_tops`] adds (positions
+/// step in truncated 24.8: under a pixel in all; a texel is read from the
+/// tile its position is in).
+const TOPS_MARGIN: i32 = 2;
+
+/// Per group of [`SKIP_LEN`] slices, the highest texel (height units) any of
+/// its samples can read, for [`skip_rows`]: for the first [`TOPS_GROUPS`],
+/// the highest tile top ([`crate::flight::Relief`]'s: each tile's highest
+/// texel) of the tiles under the group's ground. That ground is the
+/// trapezoid between the group's first and last slice across the whole view
+/// (rays `u` = -1 .. 1), taken as a box of world pixels with [`TOPS_MARGIN`].
+/// Without a relief, for the other groups, or where the box spans more than
+/// [`TOPS_TILES`] tiles, a group keeps the scene's top. Over open sea the
+/// near groups' top is the sea's: their ground lies below the screen, and
+/// every column passes over them.
+///
+/// Once a frame, for both renderers (the same skips: the same work counted).
+/// The tiles it reads are those the window holds round the camera; a tile
+/// of the box outside the view may read any ring cell, which can only make
+/// the top higher than it need be, never lower than a sampled texel.
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32), unsafe(link_section = ".iwram.voxel_tops"), inline(never))]
+#[cfg_attr(not(target_arch = "arm"), inline(never))]
+pub(crate) fn group_tops<const N: usize>(scene: &Scene<'_, N>, camera: &Camera) -> [i32; 16] {
+    let top = scene.top();
+    let mut tops = [top; 16];
+    let Some(relief) = scene.relief else {
+        return tops;
+    };
+    let (c, s) = (trig::cos(camera.heading), trig::sin(camera.heading));
+    // The view's edge rays (u = -1 and +1), 2.14, in x and in y.
+    let (rx0, rx1) = ((c + s).min(c - s), (c + s).max(c - s));
+    let (ry0, ry1) = ((s - c).min(s + c), (s - c).max(s + c));
+    let (cx, cy) = ((camera.x >> 8) as i32, (camera.y >> 8) as i32);
+    let tp = scene.tile_px_log2;
+    let m = scene.world_mask >> tp; // tiles a side - 1
+    // Not unrolled: six copies of the loop would take 1.9 KB of IWRAM.
+    let groups = core::hint::black_box(TOPS_GROUPS);
+    let mut g = 0;
+    while g < groups {
+        let (z0, z1) = GROUP_Z[g % TOPS_GROUPS];
+        // The least and most of ray * z over z0..z1: the trapezoid's box.
+        let lo = |r: i32| (r * if r < 0 { z1 } else { z0 }) >> 14;
+        let hi = |r: i32| (r * if r > 0 { z1 } else { z0 }) >> 14;
+        // Tiles, as world tile coordinates before the wrap (shifts floor).
+        let tx0 = (cx + lo(rx0) - TOPS_MARGIN) >> tp;
+        let tx1 = (cx + hi(rx1) + TOPS_MARGIN) >> tp;
+        let ty0 = (cy + lo(ry0) - TOPS_MARGIN) >> tp;
+        let ty1 = (cy + hi(ry1) + TOPS_MARGIN) >> tp;
+        if (tx1 - tx0 + 1) * (ty1 - ty0 + 1) <= TOPS_TILES {
+            let mut high = 0;
+            let mut ty = ty0;
+            while ty <= ty1 {
+                let mut tx = tx0;
+                while tx <= tx1 {
+                    high = high.max(relief.tile_top(scene.window.get(tx as u32 & m, ty as u32 & m)) as i32);
+                    tx += 1;
+                }
+                ty += 1;
+            }
+            tops[g & 15] = high;
+        }
+        g += 1;
+    }
+    tops
+}
 
 /// Leading bands that every column passes over before its first sample:
 /// those whose two groups' skip rows ([`skip_rows`]) are at or below the
@@ -911,7 +1002,8 @@ pub(crate) fn columns<const N: usize, T: Target>(
     let texels = scene.texels as *const [u16] as *const u16 as usize;
     let (mut samples, mut draws, mut span_rows, mut sky_rows, mut skipped) = (0u32, 0u32, 0u32, 0u32, 0u32);
     let mut runs = 0u32;
-    let skip = skip_rows(horizon, eye, scene.height_scale, scene.top());
+    let tops = group_tops(scene, camera);
+    let skip = skip_rows(horizon, eye, scene.height_scale, &tops);
     let columns = options.columns;
     let mut col = 0;
     while col < columns.count() {
@@ -961,6 +1053,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
                 let texel = unsafe { *((texels + 2 * i) as *const u16) } as u32;
                 samples += 1;
                 let h = (texel & 0xFF) as i32;
+                debug_assert!(h <= tops[(s / SKIP_LEN) & 15], "texel {h} above its group's top");
                 let (a, b) = slice_rows(s, horizon, eye, scene.height_scale);
                 let y = (a + h * b) >> 16;
                 if y < ybuf {
@@ -1096,11 +1189,11 @@ mod tests {
         assert_eq!(hidden_bands(&skip), 6);
         skip[0] = 159;
         assert_eq!(hidden_bands(&skip), 0); // the first group could show: nothing leads
-        assert_eq!(hidden_bands(&skip_rows(HORIZON, 1500, 256, 255)), 6);
-        assert_eq!(hidden_bands(&skip_rows(HORIZON, 260, 256, 255)), 0);
+        assert_eq!(hidden_bands(&skip_rows(HORIZON, 1500, 256, &[255; 16])), 6);
+        assert_eq!(hidden_bands(&skip_rows(HORIZON, 260, 256, &[255; 16])), 0);
         // Between: the hidden bands' rows are all below the screen.
         for eye in (0..1500).step_by(7) {
-            let rows = skip_rows(HORIZON, eye, 256, 255);
+            let rows = skip_rows(HORIZON, eye, 256, &[255; 16]);
             let b = hidden_bands(&rows) as usize;
             assert!(rows[..2 * b].iter().all(|&r| r >= HEIGHT as i32), "eye {eye}");
             assert!(b == BANDS || rows[2 * b] < HEIGHT as i32 || rows[2 * b + 1] < HEIGHT as i32, "eye {eye}");

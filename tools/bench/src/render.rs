@@ -250,7 +250,7 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
     writeln!(
         text,
         "Depth samples per frame: {spf} of 11,520 (columns stop once filled to the top, and pass over groups of 8 \
-         slices that not even the bank's highest texel could show in); render cycles per slice marched (sample or \
+         slices that not even the highest texel under them could show in); render cycles per slice marched (sample or \
          skipped): {cpl:.1}.\n"
     )?;
     writeln!(text, "Where the cycles go (per frame, mean):\n")?;
