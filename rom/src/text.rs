@@ -30,15 +30,21 @@ pub fn draw_char(page: Page, x: usize, y: usize, c: u8, fg: u8, bg: u8) {
     }
 }
 
-/// A `fmt::Write` into a page on an 8x8 character grid, wrapping at the right edge
-/// (or, [`TextWriter::line`], dropping what passes it) and dropping what falls
-/// below the bottom.
+/// A `fmt::Write` into a page on an 8x8 character grid, wrapping at the right
+/// edge between words (a word as long as a row is broken) or, with
+/// [`TextWriter::line`], dropping what passes it; what falls below the bottom
+/// is dropped. A word is drawn once it ends (a space, a newline,
+/// [`TextWriter::clear_to_end`], or the writer's drop), so that it wraps
+/// whole even when it comes in several `write_str` pieces.
 #[derive(Debug)]
 pub struct TextWriter {
     page: Page,
     col: usize,
     row: usize,
     wrap: bool,
+    /// The word not yet drawn (wrapping writers only).
+    word: [u8; COLUMNS],
+    word_len: usize,
     /// Foreground palette index.
     pub fg: u8,
     /// Background palette index.
@@ -48,24 +54,25 @@ pub struct TextWriter {
 impl TextWriter {
     /// A writer starting at character cell (`col`, `row`).
     pub fn new(page: Page, col: usize, row: usize, fg: u8, bg: u8) -> Self {
-        TextWriter { page, col, row, wrap: true, fg, bg }
+        TextWriter { page, col, row, wrap: true, word: [0; COLUMNS], word_len: 0, fg, bg }
     }
 
     /// A writer of one line from character cell (`col`, `row`): what passes the
     /// right edge is dropped, never wrapped onto the next row.
     pub fn line(page: Page, col: usize, row: usize, fg: u8, bg: u8) -> Self {
-        TextWriter { page, col, row, wrap: false, fg, bg }
+        TextWriter { page, col, row, wrap: false, word: [0; COLUMNS], word_len: 0, fg, bg }
     }
 
     /// The next character cell's column.
     pub fn col(&self) -> usize {
-        self.col
+        self.col + self.word_len
     }
 
     /// Fills the rest of the row with the background.
     pub fn clear_to_end(&mut self) {
+        self.flush();
         while self.col < COLUMNS {
-            let _ = fmt::Write::write_char(self, ' ');
+            self.put(b' ');
         }
     }
 
@@ -73,26 +80,71 @@ impl TextWriter {
         self.col = 0;
         self.row += 1;
     }
+
+    /// Draws `c` in the next cell, if it is on the screen.
+    fn put(&mut self, c: u8) {
+        if self.row < ROWS && self.col < COLUMNS {
+            draw_char(self.page, self.col * GLYPH, self.row * GLYPH, c, self.fg, self.bg);
+        }
+        self.col += 1;
+    }
+
+    /// Draws the pending word: on the next row if it does not fit on this one.
+    fn flush(&mut self) {
+        if self.word_len == 0 {
+            return;
+        }
+        if self.col + self.word_len > COLUMNS && self.col > 0 {
+            self.newline();
+        }
+        for i in 0..self.word_len {
+            self.put(self.word[i]);
+        }
+        self.word_len = 0;
+    }
+}
+
+impl Drop for TextWriter {
+    fn drop(&mut self) {
+        self.flush();
+    }
 }
 
 impl fmt::Write for TextWriter {
     fn write_str(&mut self, s: &str) -> fmt::Result {
         for ch in s.chars() {
-            if ch == '\n' {
-                self.newline();
+            let c = if ch.is_ascii() { ch as u8 } else { b'?' };
+            if !self.wrap {
+                match c {
+                    b'\n' => self.newline(),
+                    _ if self.col < COLUMNS => self.put(c),
+                    _ => {}
+                }
                 continue;
             }
-            if self.col >= COLUMNS {
-                if !self.wrap {
-                    continue;
+            match c {
+                b'\n' => {
+                    self.flush();
+                    self.newline();
                 }
-                self.newline();
+                b' ' => {
+                    self.flush();
+                    // A space at the right edge ends the row instead.
+                    if self.col >= COLUMNS {
+                        self.newline();
+                    } else {
+                        self.put(b' ');
+                    }
+                }
+                _ => {
+                    if self.word_len == COLUMNS {
+                        // As long as a row: broken where the row ends.
+                        self.flush();
+                    }
+                    self.word[self.word_len] = c;
+                    self.word_len += 1;
+                }
             }
-            if self.row < ROWS {
-                let c = if ch.is_ascii() { ch as u8 } else { b'?' };
-                draw_char(self.page, self.col * GLYPH, self.row * GLYPH, c, self.fg, self.bg);
-            }
-            self.col += 1;
         }
         Ok(())
     }

@@ -2,8 +2,8 @@
 //! an error screen and a log line, not a crash.
 
 use bank::Scan;
-use e2e::{rom, root};
-use mgba_test_runner::{Level, RunConfig, run};
+use e2e::{actual_dir, golden, rom, root};
+use mgba_test_runner::{GoldenMode, Level, RunConfig, check_golden, run};
 use tilebake::Options;
 
 /// The default assets baked with 16-texel tiles instead of 32, 24 colours.
@@ -55,6 +55,27 @@ fn corrupt_packed_bank_shows_an_error_screen() {
     let frame = report.last_frame.as_ref().unwrap();
     assert_eq!(frame.pixel(200, 150), 12, "the error screen's red background");
     assert!(!report.lines().any(|l| l.starts_with("world ")), "the ROM went on with a bad bank");
+}
+
+/// A packed bank with bytes after it (a file with junk appended, packed by
+/// the library, which takes the bytes as given): the slot's length covers
+/// them, and the ROM refuses the bank as the host tools do.
+#[test]
+fn packed_bank_with_bytes_after_it_shows_an_error_screen() {
+    let mut junk = other_bank();
+    junk.extend(b"JUNKJUNK");
+    let packed = tilebake::pack::pack("terrain.gba".as_ref(), &rom("terrain"), &junk).unwrap();
+    let report = run(&packed, &RunConfig { frames: 90, ..Default::default() }).unwrap();
+    report.verdict().expect("no panic, no bad memory access");
+    let err = report.log.iter().find(|l| l.text.starts_with("bad tile bank")).expect("error line");
+    assert!(err.text.contains("the rest is not part of it"), "{}", err.text);
+    let frame = report.last_frame.as_ref().unwrap();
+    assert_eq!(frame.pixel(200, 150), 12, "the error screen's red background");
+    assert!(!report.lines().any(|l| l.starts_with("world ")), "the ROM went on with a bad bank");
+    // The message wraps between words, not inside them (the golden's text
+    // rows: the title, the message, the advice).
+    let picture = frame.crop(0, 0, 240, 72);
+    check_golden(&picture, &golden("bad-bank.png"), &actual_dir(), GoldenMode::from_env()).unwrap();
 }
 
 /// The ROM's fast scans (slicing-by-4 CRC in ARM code, word-at-a-time colour
