@@ -739,37 +739,39 @@ pub(crate) fn skip_rows(horizon: i32, eye: i32, scale: i32, tops: &[i32; 16]) ->
 
 const _: () = assert!(SKIP_GROUPS <= 16, "skip_rows pads to 16");
 
-/// Most tiles [`group_tops`] reads for one group of slices: the near groups'
-/// ground spans a few tiles; a group whose ground spans more (small tiles)
-/// keeps the relief's top.
+/// Most tiles [`group_tops`] reads under one band: the near bands' ground
+/// spans a few tiles; a band whose ground spans more (small tiles) keeps the
+/// relief's top.
 pub(crate) const TOPS_TILES: i32 = 25;
 
 /// Groups [`group_tops`] looks under: those of the near ring's bands (up to
-/// 200 px). The far groups' ground spans too many tiles to pay: measured on
-/// the scripted flight, their tops skipped next to nothing.
+/// 200 px), a band (two groups) at a time. The far bands' ground spans too
+/// many tiles to pay, and one box a group instead of a band cost more
+/// cycles and skipped no more: both measured on the scripted flight.
 pub(crate) const TOPS_GROUPS: usize = 2 * crate::cache::NEAR_BANDS;
 
-/// Per group, its first and last slice's distance, world pixels.
-const GROUP_Z: [(i32, i32); TOPS_GROUPS] = {
-    let mut t = [(0, 0); TOPS_GROUPS];
-    let mut g = 0;
-    while g < TOPS_GROUPS {
-        t[g] = (crate::projection::Z[g * SKIP_LEN] as i32, crate::projection::Z[(g + 1) * SKIP_LEN - 1] as i32);
-        g += 1;
+/// Per band of those groups, its first and last slice's distance, world pixels.
+const BAND_Z: [(i32, i32); TOPS_GROUPS / 2] = {
+    let mut t = [(0, 0); TOPS_GROUPS / 2];
+    let mut b = 0;
+    while b < TOPS_GROUPS / 2 {
+        t[b] = (crate::projection::Z[b * BAND_LEN] as i32, crate::projection::Z[(b + 1) * BAND_LEN - 1] as i32);
+        b += 1;
     }
     t
 };
 
-/// World pixels round a group's ground that [`group_tops`] adds (positions
-/// step in truncated 24.8: under a pixel in all; a texel is read from the
-/// tile its position is in).
+/// World pixels round a band's ground that [`group_tops`] adds: positions
+/// step in truncated 24.8 and the camera's pixel drops its fraction (under
+/// two pixels in all); a near band reads the texel under its position, in
+/// the tile its position is in.
 const TOPS_MARGIN: i32 = 2;
 
 /// Per group of [`SKIP_LEN`] slices, the highest texel (height units) any of
 /// its samples can read, for [`skip_rows`]: for the first [`TOPS_GROUPS`],
 /// the highest tile top ([`crate::flight::Relief`]'s: each tile's highest
-/// texel) of the tiles under the group's ground. That ground is the
-/// trapezoid between the group's first and last slice across the whole view
+/// texel) of the tiles under their band's ground. That ground is the
+/// trapezoid between the band's first and last slice across the whole view
 /// (rays `u` = -1 .. 1), taken as a box of world pixels with [`TOPS_MARGIN`].
 /// Without a relief, for the other groups, or where the box spans more than
 /// [`TOPS_TILES`] tiles, a group keeps the scene's top. Over open sea the
@@ -795,11 +797,11 @@ pub(crate) fn group_tops<const N: usize>(scene: &Scene<'_, N>, camera: &Camera) 
     let (cx, cy) = ((camera.x >> 8) as i32, (camera.y >> 8) as i32);
     let tp = scene.tile_px_log2;
     let m = scene.world_mask >> tp; // tiles a side - 1
-    // Not unrolled: six copies of the loop would take 1.9 KB of IWRAM.
-    let groups = core::hint::black_box(TOPS_GROUPS);
+    // Not unrolled: a copy of the loop a band would take twice the IWRAM.
+    let bands = core::hint::black_box(TOPS_GROUPS / 2);
     let mut g = 0;
-    while g < groups {
-        let (z0, z1) = GROUP_Z[g % TOPS_GROUPS];
+    while g < 2 * bands {
+        let (z0, z1) = BAND_Z[(g / 2) % (TOPS_GROUPS / 2)];
         // The least and most of ray * z over z0..z1: the trapezoid's box.
         let lo = |r: i32| (r * if r < 0 { z1 } else { z0 }) >> 14;
         let hi = |r: i32| (r * if r > 0 { z1 } else { z0 }) >> 14;
@@ -820,8 +822,9 @@ pub(crate) fn group_tops<const N: usize>(scene: &Scene<'_, N>, camera: &Camera) 
                 ty += 1;
             }
             tops[g & 15] = high;
+            tops[(g + 1) & 15] = high;
         }
-        g += 1;
+        g += 2;
     }
     tops
 }
