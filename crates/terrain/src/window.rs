@@ -139,8 +139,30 @@ impl<const N: usize> Window<N> {
     #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
     #[inline(always)]
     pub fn covers(&self, world: &World, tx: u32, ty: u32) -> bool {
-        let m = world.size_tiles() - 1;
-        self.valid && (tx.wrapping_sub(self.origin.0) & m) < N as u32 && (ty.wrapping_sub(self.origin.1) & m) < N as u32
+        self.covers_rect(world.size_tiles() - 1, tx, ty, 1, 1)
+    }
+
+    /// True if the `w` x `h` tiles from (`tx`, `ty`) on are all inside the
+    /// window, in a world of `m + 1` tiles a side (coordinates wrap with it).
+    ///
+    /// ```
+    /// # use terrain::{Window, World, WorldParams};
+    /// # let world = World::new(7, WorldParams::DEFAULT).unwrap();
+    /// let mut window = Box::new(Window::<16>::new());
+    /// window.recenter(&world, 40, 40); // tiles 32 ..= 47 in x and y
+    /// let m = world.size_tiles() - 1;
+    /// assert!(window.covers_rect(m, 32, 40, 16, 8) && !window.covers_rect(m, 33, 40, 16, 8));
+    /// assert!(!window.covers_rect(m, 30, 40, 4, 4)); // 30 and 31 are outside
+    /// ```
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
+    pub fn covers_rect(&self, m: u32, tx: u32, ty: u32, w: u32, h: u32) -> bool {
+        let n = N as u32;
+        self.valid
+            && w <= n
+            && h <= n
+            && (tx.wrapping_sub(self.origin.0) & m) + w <= n
+            && (ty.wrapping_sub(self.origin.1) & m) + h <= n
     }
 
     /// The tile reference at (`tx`, `ty`); equals `world.tile_at(tx, ty)` for

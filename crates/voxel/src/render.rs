@@ -742,7 +742,7 @@ const _: () = assert!(SKIP_GROUPS <= 16, "skip_rows pads to 16");
 /// Most tiles [`group_tops`] reads under one band: the near bands' ground
 /// spans a few tiles; a band whose ground spans more (small tiles) keeps the
 /// relief's top.
-pub(crate) const TOPS_TILES: i32 = 25;
+pub(crate) const TOPS_TILES: u32 = 25;
 
 /// Groups [`group_tops`] looks under: those of the near ring's bands (up to
 /// 200 px), a band (two groups) at a time. The far bands' ground spans too
@@ -773,15 +773,14 @@ const TOPS_MARGIN: i32 = 2;
 /// texel) of the tiles under their band's ground. That ground is the
 /// trapezoid between the band's first and last slice across the whole view
 /// (rays `u` = -1 .. 1), taken as a box of world pixels with [`TOPS_MARGIN`].
-/// Without a relief, for the other groups, or where the box spans more than
-/// [`TOPS_TILES`] tiles, a group keeps the scene's top. Over open sea the
-/// near groups' top is the sea's: their ground lies below the screen, and
-/// every column passes over them.
+/// Without a relief, for the other groups, where the box spans more than
+/// [`TOPS_TILES`] tiles, or where the window does not hold all of the box
+/// (not followed to this camera, or too small a window: the GBA's march
+/// reads the cache, not the window), a group keeps the scene's top. Over
+/// open sea the near groups' top is the sea's: their ground lies below the
+/// screen, and every column passes over them.
 ///
 /// Once a frame, for both renderers (the same skips: the same work counted).
-/// The tiles it reads are those the window holds round the camera; a tile
-/// of the box outside the view may read any ring cell, which can only make
-/// the top higher than it need be, never lower than a sampled texel.
 #[cfg_attr(target_arch = "arm", instruction_set(arm::a32), unsafe(link_section = ".iwram.voxel_tops"), inline(never))]
 #[cfg_attr(not(target_arch = "arm"), inline(never))]
 pub(crate) fn group_tops<const N: usize>(scene: &Scene<'_, N>, camera: &Camera) -> [i32; 16] {
@@ -810,7 +809,8 @@ pub(crate) fn group_tops<const N: usize>(scene: &Scene<'_, N>, camera: &Camera) 
         let tx1 = (cx + hi(rx1) + TOPS_MARGIN) >> tp;
         let ty0 = (cy + lo(ry0) - TOPS_MARGIN) >> tp;
         let ty1 = (cy + hi(ry1) + TOPS_MARGIN) >> tp;
-        if (tx1 - tx0 + 1) * (ty1 - ty0 + 1) <= TOPS_TILES {
+        let (w, h) = ((tx1 - tx0 + 1) as u32, (ty1 - ty0 + 1) as u32);
+        if w * h <= TOPS_TILES && scene.window.covers_rect(m, tx0 as u32 & m, ty0 as u32 & m, w, h) {
             let mut high = 0;
             let mut ty = ty0;
             while ty <= ty1 {
@@ -1226,5 +1226,48 @@ mod tests {
             let got = Scene::new(&window, &world, &bank).err();
             assert_eq!(got, if ok { None } else { Some(SceneError::TileCount { world: 5, bank: 4 }) });
         }
+    }
+
+    /// The tops under the near bands come from the window only where it
+    /// holds their ground: followed elsewhere, or invalidated, every group
+    /// keeps the relief's top (the GBA's march reads the cache, so a stale
+    /// window would otherwise hide terrain without a trace in its frames).
+    #[test]
+    fn group_tops_need_the_window_round_the_camera() {
+        extern crate std;
+        use std::boxed::Box;
+        // Tile 0 low (10), tile 1 high (200): the relief's top is 200.
+        let mut texels = std::vec![bank::texel(10, 0); 32 * 32];
+        texels.extend([bank::texel(200, 0); 32 * 32]);
+        let bytes = bank::encode(&bank::Contents {
+            tile_size: 32,
+            palette: &[0x03E0],
+            tiles: &texels,
+            placement: bank::Placement::Paper,
+            height_scale: bank::HEIGHT_SCALE_ONE,
+        })
+        .unwrap();
+        let relief = crate::flight::Relief::of(&bank::parse(&bytes).unwrap());
+        let (mut world, mut window) = (Box::new(World::empty()), Box::new(Window::<64>::new()));
+        let parts = crate::Parts { world: &mut world, window: &mut window, cache: None, relief: Some(&relief) };
+        let mut land = crate::Landscape::new(bank::parse(&bytes).unwrap(), parts, 3).unwrap();
+        // A camera whose near ground is all low tiles.
+        let side = land.size_px();
+        let tp = land.tile_px_log2();
+        let tiles = side >> tp;
+        let camera = (0..tiles * tiles)
+            .map(|i| Camera { x: ((i % tiles) << tp | 64) << 8, y: ((i / tiles) << tp | 64) << 8, ..Camera::default() })
+            .find(|c| {
+                land.follow(c);
+                group_tops(&land.scene(), c)[..TOPS_GROUPS].iter().all(|&t| t == 10)
+            })
+            .expect("some camera sees only low tiles near it");
+        land.follow(&camera);
+        assert!(group_tops(&land.scene(), &camera)[..TOPS_GROUPS].iter().all(|&t| t == 10));
+        // The window followed to the other side of the world.
+        land.follow(&Camera { x: camera.x.wrapping_add((side / 2) << 8), ..camera });
+        assert_eq!(group_tops(&land.scene(), &camera), [200; 16]);
+        land.new_world(3); // invalidates the window
+        assert_eq!(group_tops(&land.scene(), &camera), [200; 16]);
     }
 }
