@@ -65,8 +65,10 @@ impl Progress {
             page.clear(ui::GREY);
             let mut w = TextWriter::new(page, (crate::text::COLUMNS - self.title.len()) / 2, 8, ui::WHITE, ui::GREY);
             let _ = w.write_str(self.title);
+            drop(w); // draws the last word
             let mut w = TextWriter::new(page, 11, 12, ui::WHITE, ui::GREY);
             let _ = write!(w, "{:>5} KB", self.kb);
+            drop(w);
             page.fill_rect(BAR_X - 2, BAR_Y - 2, BAR_W + 4, BAR_H + 4, ui::WHITE);
             page.fill_rect(BAR_X, BAR_Y, BAR_W, BAR_H, ui::HUD_BG);
             self.bar.set(Some(0));

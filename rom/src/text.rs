@@ -45,7 +45,8 @@ pub struct TextWriter {
     /// The word not yet drawn (wrapping writers only).
     word: [u8; COLUMNS],
     word_len: usize,
-    /// Foreground palette index.
+    /// Foreground palette index (a pending word is drawn in the colours
+    /// set when it ends).
     pub fg: u8,
     /// Background palette index.
     pub bg: u8,
@@ -61,11 +62,6 @@ impl TextWriter {
     /// right edge is dropped, never wrapped onto the next row.
     pub fn line(page: Page, col: usize, row: usize, fg: u8, bg: u8) -> Self {
         TextWriter { page, col, row, wrap: false, word: [0; COLUMNS], word_len: 0, fg, bg }
-    }
-
-    /// The next character cell's column.
-    pub fn col(&self) -> usize {
-        self.col + self.word_len
     }
 
     /// Fills the rest of the row with the background.

@@ -247,8 +247,9 @@ impl Relief {
 
     /// The relief of `bank` from block tops [`Relief::tops`] gave for it
     /// (baked ahead of time); false (and nothing changed) if `tops` is not
-    /// that long. Only the length is checked: tops of another bank, lower
-    /// than this one's, make the renderer leave out terrain ([`Relief::top`]).
+    /// that long. Only the length is checked: tops of another bank, any of
+    /// them lower than this one's, make the renderer leave out terrain
+    /// ([`Relief::top`], and each tile's top near the camera).
     ///
     /// ```
     /// # let mut tiles = [bank::texel(10, 1); 32 * 32];

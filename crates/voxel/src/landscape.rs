@@ -68,10 +68,11 @@ pub struct Parts<'a, const N: usize> {
     pub cache: Option<&'a mut TexelCache>,
     /// The bank's block tops ([`Relief::of`] or [`Relief::load`] from the same
     /// bank): the flight then follows the ground ahead, and the renderer skips
-    /// the depth slices that not even the relief's top could show in. `None`:
+    /// the depth slices that not even the relief's top, or nearer the highest
+    /// tile under them, could show in. `None`:
     /// the flight keeps just above the ground under the camera, and the
     /// renderer skips only what a texel of any height (255) could not show
-    /// in. A relief of another bank, lower than this one, makes the flight
+    /// in. A relief of another bank, lower than this one anywhere, makes the flight
     /// fly into hills and the renderer leave out terrain: it is trusted, not
     /// checked.
     pub relief: Option<&'a Relief>,

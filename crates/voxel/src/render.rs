@@ -167,8 +167,9 @@ impl<'a, const N: usize> Scene<'a, N> {
 
     /// The same scene with the bank's `relief` ([`crate::flight::Relief::build`]
     /// from the same bank): the flight then follows the ground ahead, and
-    /// the renderer passes over depth slices that not even the relief's top
-    /// could show in (a relief of another bank can hide terrain).
+    /// the renderer passes over depth slices that not even the relief's top,
+    /// or nearer the highest tile under them, could show in (a relief of
+    /// another bank can hide terrain).
     ///
     /// ```
     /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
@@ -789,26 +790,15 @@ pub(crate) fn group_tops<const N: usize>(scene: &Scene<'_, N>, camera: &Camera) 
     let Some(relief) = scene.relief else {
         return tops;
     };
-    let (c, s) = (trig::cos(camera.heading), trig::sin(camera.heading));
-    // The view's edge rays (u = -1 and +1), 2.14, in x and in y.
-    let (rx0, rx1) = ((c + s).min(c - s), (c + s).max(c - s));
-    let (ry0, ry1) = ((s - c).min(s + c), (s - c).max(s + c));
-    let (cx, cy) = ((camera.x >> 8) as i32, (camera.y >> 8) as i32);
     let tp = scene.tile_px_log2;
     let m = scene.world_mask >> tp; // tiles a side - 1
     // Not unrolled: a copy of the loop a band would take twice the IWRAM.
     let bands = core::hint::black_box(TOPS_GROUPS / 2);
     let mut g = 0;
     while g < 2 * bands {
-        let (z0, z1) = BAND_Z[(g / 2) % (TOPS_GROUPS / 2)];
-        // The least and most of ray * z over z0..z1: the trapezoid's box.
-        let lo = |r: i32| (r * if r < 0 { z1 } else { z0 }) >> 14;
-        let hi = |r: i32| (r * if r > 0 { z1 } else { z0 }) >> 14;
+        let [x0, x1, y0, y1] = near_box(camera, g / 2);
         // Tiles, as world tile coordinates before the wrap (shifts floor).
-        let tx0 = (cx + lo(rx0) - TOPS_MARGIN) >> tp;
-        let tx1 = (cx + hi(rx1) + TOPS_MARGIN) >> tp;
-        let ty0 = (cy + lo(ry0) - TOPS_MARGIN) >> tp;
-        let ty1 = (cy + hi(ry1) + TOPS_MARGIN) >> tp;
+        let (tx0, tx1, ty0, ty1) = (x0 >> tp, x1 >> tp, y0 >> tp, y1 >> tp);
         let (w, h) = ((tx1 - tx0 + 1) as u32, (ty1 - ty0 + 1) as u32);
         if w * h <= TOPS_TILES && scene.window.covers_rect(m, tx0 as u32 & m, ty0 as u32 & m, w, h) {
             let mut high = 0;
@@ -827,6 +817,26 @@ pub(crate) fn group_tops<const N: usize>(scene: &Scene<'_, N>, camera: &Camera) 
         g += 2;
     }
     tops
+}
+
+/// The box of world pixels round near band `b`'s ground (`b` below
+/// [`TOPS_GROUPS`] / 2): `[x0, x1, y0, y1]`, inclusive, as coordinates before
+/// the world's wrap (`camera.x >> 8` plus an offset), [`TOPS_MARGIN`]
+/// included. Every sample of the band lands in it: between its first and
+/// last slice, between the view's edge rays (u = -1 and +1).
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+#[inline(always)]
+fn near_box(camera: &Camera, b: usize) -> [i32; 4] {
+    let (c, s) = (trig::cos(camera.heading), trig::sin(camera.heading));
+    // The edge rays, 2.14, in x and in y.
+    let (rx0, rx1) = ((c + s).min(c - s), (c + s).max(c - s));
+    let (ry0, ry1) = ((s - c).min(s + c), (s - c).max(s + c));
+    let (cx, cy) = ((camera.x >> 8) as i32, (camera.y >> 8) as i32);
+    let (z0, z1) = BAND_Z[b % (TOPS_GROUPS / 2)];
+    // The least and most of ray * z over z0..z1.
+    let lo = |r: i32| (r * if r < 0 { z1 } else { z0 }) >> 14;
+    let hi = |r: i32| (r * if r > 0 { z1 } else { z0 }) >> 14;
+    [cx + lo(rx0) - TOPS_MARGIN, cx + hi(rx1) + TOPS_MARGIN, cy + lo(ry0) - TOPS_MARGIN, cy + hi(ry1) + TOPS_MARGIN]
 }
 
 /// Leading bands that every column passes over before its first sample:
@@ -939,8 +949,9 @@ pub struct Stats {
     /// Rows of sky, summed over the columns (as `span_rows`).
     pub sky_rows: u32,
     /// Depth slices passed over without a sample, in groups of [`SKIP_LEN`]
-    /// that not even the bank's highest texel (the relief's top,
-    /// [`crate::flight::Relief::top`]; 255 without a relief) could show in.
+    /// that not even the highest texel they could sample could show in (the
+    /// relief's top, [`crate::flight::Relief::top`], or nearer the highest
+    /// tile under them; 255 without a relief).
     pub skipped: u32,
     /// Groups of [`SKIP_LEN`] slices passed over by their own test: the
     /// skipped slices less those of the leading bands hidden in every
@@ -1226,6 +1237,124 @@ mod tests {
             let got = Scene::new(&window, &world, &bank).err();
             assert_eq!(got, if ok { None } else { Some(SceneError::TileCount { world: 5, bank: 4 }) });
         }
+    }
+
+    /// Every sample the near bands can take, skipped or not, reads a texel
+    /// no higher than its group's top: the march's positions stepped as
+    /// `columns` steps them, every column of both modes, over tiles that are
+    /// low but for one spike at a corner or an edge (where a box or margin
+    /// too small would show), every tile size, cameras at tile edges and the
+    /// world's wrap, every eighth of a turn and between.
+    #[test]
+    fn no_near_sample_is_above_its_groups_top() {
+        extern crate std;
+        use std::boxed::Box;
+        let mut lowered = 0;
+        for n in [8u32, 16, 32, 64, 128] {
+            // Tiles 0..6: height 10, but 250 at one corner or edge texel;
+            // tiles 6..12: 10 all over.
+            let spike = |t: u32| {
+                [(0, 0), (n - 1, 0), (0, n - 1), (n - 1, n - 1), (n / 2, 0), (0, n / 2)].get(t as usize).copied()
+            };
+            let texels: std::vec::Vec<u16> = (0..12 * n * n)
+                .map(|i| {
+                    let (t, x, y) = (i / (n * n), i % n, i / n % n);
+                    bank::texel(if Some((x, y)) == spike(t) { 250 } else { 10 }, 0)
+                })
+                .collect();
+            let bytes = bank::encode(&bank::Contents {
+                tile_size: n as u16,
+                palette: &[0x03E0],
+                tiles: &texels,
+                placement: bank::Placement::Paper,
+                height_scale: bank::HEIGHT_SCALE_ONE,
+            })
+            .unwrap();
+            let relief = crate::flight::Relief::of(&bank::parse(&bytes).unwrap());
+            let (mut world, mut window) = (Box::new(World::empty()), Box::new(Window::<64>::new()));
+            let parts = crate::Parts { world: &mut world, window: &mut window, cache: None, relief: Some(&relief) };
+            let mut land = crate::Landscape::new(bank::parse(&bytes).unwrap(), parts, 9).unwrap();
+            let (side, tp) = (land.size_px(), land.tile_px_log2());
+            let mut seed = 0x9E37_79B9u32;
+            for k in 0..64u32 {
+                seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+                // On a tile edge (within a pixel), near the world's wrap, or anywhere.
+                let edge = |v: u32| (v >> tp << tp).wrapping_add(v % 3).wrapping_sub(1) % side;
+                let (x, y) = match k % 3 {
+                    0 => (edge(seed % side), edge((seed >> 7) % side)),
+                    1 => (side - 1 - seed % 3, seed % 3),
+                    _ => (seed % side, (seed >> 9) % side),
+                };
+                let heading = if k % 2 == 0 { (k / 2 % 8 * 8192) as u16 } else { (seed >> 12) as u16 };
+                let camera =
+                    Camera { x: x << 8 | (seed >> 24), y: y << 8 | (seed >> 16 & 255), heading, ..Camera::default() };
+                land.follow(&camera);
+                let scene = land.scene();
+                let tops = group_tops(&scene, &camera);
+                lowered += tops[..TOPS_GROUPS].iter().filter(|&&t| t < 250).count();
+                let (c, sn) = (trig::cos(camera.heading), trig::sin(camera.heading));
+                for columns in [Columns::Pairs, Columns::Pixels] {
+                    for col in 0..columns.count() {
+                        let u = columns.offset(col);
+                        let (dx, dy) = (c - ((sn * u) >> 14), sn + ((c * u) >> 14));
+                        let mut px = camera.x.wrapping_add(((dx * Z0 as i32) >> 6) as u32);
+                        let mut py = camera.y.wrapping_add(((dy * Z0 as i32) >> 6) as u32);
+                        for s in 0..TOPS_GROUPS * SKIP_LEN {
+                            let step = BAND_STEP[s / BAND_LEN] as i32;
+                            px = px.wrapping_add(((dx * step) >> 6) as u32);
+                            py = py.wrapping_add(((dy * step) >> 6) as u32);
+                            let h = (scene.texel(px >> 8, py >> 8) & 0xFF) as i32;
+                            assert!(
+                                h <= tops[s / SKIP_LEN],
+                                "{n}-texel tiles, camera {camera:?}, column {col}, slice {s}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        assert!(lowered > 0, "no group got a top below the spikes: the test tests nothing");
+    }
+
+    /// Every near sample's pixel lies in its band's box ([`near_box`]), for
+    /// every heading in a sweep (and heading 64, where a sample lands a
+    /// pixel outside the box without its margin), every column of both
+    /// modes, with the camera's fraction 0 and 255.
+    #[test]
+    fn near_boxes_hold_every_sample() {
+        let mut outside_without_margin = 0;
+        for heading in (0..65536u32).step_by(97).chain([64]) {
+            for frac in [0u32, 255] {
+                let camera =
+                    Camera { x: 5000 << 8 | frac, y: 7000 << 8 | frac, heading: heading as u16, ..Camera::default() };
+                let (c, sn) = (trig::cos(camera.heading), trig::sin(camera.heading));
+                let boxes: [[i32; 4]; TOPS_GROUPS / 2] = core::array::from_fn(|b| near_box(&camera, b));
+                for columns in [Columns::Pairs, Columns::Pixels] {
+                    for col in 0..columns.count() {
+                        let u = columns.offset(col);
+                        let (dx, dy) = (c - ((sn * u) >> 14), sn + ((c * u) >> 14));
+                        let mut px = camera.x.wrapping_add(((dx * Z0 as i32) >> 6) as u32);
+                        let mut py = camera.y.wrapping_add(((dy * Z0 as i32) >> 6) as u32);
+                        for s in 0..TOPS_GROUPS * SKIP_LEN {
+                            let step = BAND_STEP[s / BAND_LEN] as i32;
+                            px = px.wrapping_add(((dx * step) >> 6) as u32);
+                            py = py.wrapping_add(((dy * step) >> 6) as u32);
+                            let (x, y) = ((px >> 8) as i32, (py >> 8) as i32);
+                            let [x0, x1, y0, y1] = boxes[s / BAND_LEN];
+                            assert!(
+                                (x0..=x1).contains(&x) && (y0..=y1).contains(&y),
+                                "heading {heading}, fraction {frac}, column {col}, slice {s}"
+                            );
+                            let m = TOPS_MARGIN;
+                            outside_without_margin +=
+                                !((x0 + m..=x1 - m).contains(&x) && (y0 + m..=y1 - m).contains(&y)) as u32;
+                        }
+                    }
+                }
+            }
+        }
+        // The margin is needed: some samples fall outside the bare box.
+        assert!(outside_without_margin > 0);
     }
 
     /// The tops under the near bands come from the window only where it

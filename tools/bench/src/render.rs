@@ -86,7 +86,7 @@ pub fn flight_keys(rom: &[u8], script: &str) -> Result<Flight> {
 }
 
 /// The reference renderer's counters of logged frame `f`, drawn with `bank`
-/// and its `relief` (as the ROM draws: the relief's top bounds the skips).
+/// and its `relief` (as the ROM draws: the relief's tops bound the skips).
 fn counts(bank: &bank::Bank<'_>, relief: &voxel::flight::Relief, f: &HashMap<&str, &str>) -> Result<voxel::Stats> {
     let num = |k: &str| -> Result<i64> { Ok(f.get(k).ok_or_else(|| anyhow::anyhow!("no {k}"))?.parse()?) };
     let seed = u32::from_str_radix(f.get("seed").unwrap_or(&"0").trim_start_matches("0x"), 16)?;

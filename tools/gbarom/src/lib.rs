@@ -24,6 +24,32 @@ pub const LOGO: [u8; 156] = [
     0x21, 0xD4, 0xF8, 0x07,
 ];
 
+/// The product ROM's cartridge title (0xA0..0xAC, zero-padded); the other
+/// ROMs (tests, benchmarks, the agb example) have their own titles.
+pub const PRODUCT_TITLE: &str = "TERRAIN";
+/// The game code (0xAC..0xB0) of every ROM this project builds.
+pub const GAME_CODE: [u8; 4] = *b"ZTRE";
+
+/// True if `rom`'s header names the product ROM ([`PRODUCT_TITLE`],
+/// [`GAME_CODE`]): the terrain ROM, and what `tilebake pack` makes of it.
+///
+/// ```
+/// let mut rom = vec![0u8; 0xC0];
+/// rom[0xA0..0xA7].copy_from_slice(b"TERRAIN");
+/// rom[0xAC..0xB0].copy_from_slice(b"ZTRE");
+/// assert!(gbarom::is_product(&rom));
+/// rom[0xA0..0xAB].copy_from_slice(b"AGB-FLYOVER");
+/// assert!(!gbarom::is_product(&rom));
+/// assert!(!gbarom::is_product(&rom[..0x10]));
+/// ```
+pub fn is_product(rom: &[u8]) -> bool {
+    let (Some(title), Some(code)) = (rom.get(0xA0..0xAC), rom.get(0xAC..0xB0)) else {
+        return false;
+    };
+    let name = PRODUCT_TITLE.as_bytes();
+    title.starts_with(name) && title[name.len()..].iter().all(|&b| b == 0) && code == GAME_CODE
+}
+
 /// Cartridge header fields of our ROMs.
 #[derive(Debug, Clone)]
 pub struct Header {
@@ -40,7 +66,7 @@ pub struct Header {
 impl Header {
     /// The project's header with `title` (upper-cased, cut to 12 bytes).
     pub fn new(title: &str) -> Self {
-        Header { title: title.to_string(), game_code: *b"ZTRE", maker_code: *b"ZZ", version: 0 }
+        Header { title: title.to_string(), game_code: GAME_CODE, maker_code: *b"ZZ", version: 0 }
     }
 }
 

@@ -376,15 +376,37 @@ fn height8(h: u16) -> u8 {
 /// 512^2 textures, like the default set's, train on every pixel.
 pub const MAX_TRAINING_PIXELS: usize = 1 << 18;
 
+/// The pixels of the pairs loaded so far, `total`, and one more pair of
+/// `size`, named by its heightmap `path`: one cap for all pairs together
+/// ([`io::MAX_PIXELS`], as for one image), as a bake's memory grows with the
+/// pixels of every pair.
+fn add_pixels(total: u64, size: (u32, u32), path: &Path) -> Result<u64> {
+    let pixels = total + size.0 as u64 * size.1 as u64;
+    if pixels > io::MAX_PIXELS {
+        return Err(Error::Image {
+            path: path.to_path_buf(),
+            detail: format!(
+                "with this pair the heightmaps hold {pixels} pixels, more than tilebake takes in all pairs \
+                 together ({}, one 8192 x 8192 pair); use fewer or smaller pairs",
+                io::MAX_PIXELS
+            ),
+        });
+    }
+    Ok(pixels)
+}
+
 /// Bakes `options` into a bank.
 pub fn bake(options: &Options, progress: Progress<'_>) -> Result<Baked> {
     options.check()?;
     let tile = options.tile_size;
     let mut notes = Vec::new();
-    let mut loaded = Vec::new();
+    let mut loaded: Vec<Loaded> = Vec::new();
+    let mut pixels = 0u64;
     for (i, pair) in options.pairs.iter().enumerate() {
         progress("loading", i as u64, options.pairs.len() as u64);
-        loaded.push(load_pair(pair, tile, &mut notes)?);
+        let l = load_pair(pair, tile, &mut notes)?;
+        pixels = add_pixels(pixels, l.heights.dimensions(), &pair.height)?;
+        loaded.push(l);
     }
     progress("loading", options.pairs.len() as u64, options.pairs.len() as u64);
     if options.placement == PlacementKind::Paper {
@@ -751,6 +773,16 @@ mod tests {
             "steep".parse::<HeightScale>(),
             Err("`steep` is not a height scale: use auto or a number of world pixels per height unit".into())
         );
+    }
+
+    #[test]
+    fn the_pixel_cap_holds_for_all_pairs_together() {
+        let p = Path::new("h.png");
+        assert_eq!(add_pixels(0, (8192, 8192), p).unwrap(), io::MAX_PIXELS);
+        let half = add_pixels(0, (8192, 4096), p).unwrap();
+        assert_eq!(add_pixels(half, (8192, 4096), p).unwrap(), io::MAX_PIXELS);
+        let e = add_pixels(half, (8192, 4097), p).unwrap_err().to_string();
+        assert!(e.starts_with("h.png: with this pair the heightmaps hold 67117056 pixels"), "{e}");
     }
 
     #[test]

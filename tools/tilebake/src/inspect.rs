@@ -19,7 +19,8 @@ pub fn report(path: &Path) -> Result<String> {
     let h = *b.header();
     let n = b.tile_size();
     let mut s = String::new();
-    let _ = writeln!(s, "bank {}: {} bytes, format version {}", path.display(), bytes.len(), h.version);
+    let name = crate::io::one_line(&path.display().to_string());
+    let _ = writeln!(s, "bank {name}: {} bytes, format version {}", bytes.len(), h.version);
     let _ = writeln!(
         s,
         "checksum: {:#010x} (CRC-32 of the header XOR of the {} payload bytes, ok)",

@@ -22,13 +22,25 @@ pub const MAX_FILE_BYTES: u64 = 1 << 30;
 /// 26 bytes per source pixel while it works (435 MB measured at 4096 x 4096).
 pub const MAX_PIXELS: u64 = 1 << 26;
 
+/// `message` on one line whatever the file names in it hold: control
+/// characters (a newline or a terminal escape in a name) escaped, `\n`.
+/// Every line the command line prints goes through it.
+///
+/// ```
+/// assert_eq!(tilebake::io::one_line("a\nb.png: \x1b[2J"), "a\\nb.png: \\u{1b}[2J");
+/// ```
+pub fn one_line(message: &str) -> String {
+    message.chars().flat_map(|c| if c.is_control() { c.escape_default().collect() } else { vec![c] }).collect()
+}
+
 /// Reads a file: a regular file or a stream, up to [`MAX_FILE_BYTES`]
 /// (a device such as `/dev/zero` is refused: it never ends).
 pub fn read(path: &Path) -> Result<Vec<u8>> {
     use std::io::Read;
     let fail = |source| Error::Read { path: path.to_path_buf(), source };
-    let file = std::fs::File::open(path).map_err(fail)?;
-    let meta = file.metadata().map_err(fail)?;
+    // What the path is, before opening it: opening a terminal or a tape
+    // has effects of its own.
+    let meta = std::fs::metadata(path).map_err(fail)?;
     if meta.is_dir() {
         return Err(fail(std::io::ErrorKind::IsADirectory.into()));
     }
@@ -40,6 +52,7 @@ pub fn read(path: &Path) -> Result<Vec<u8>> {
             return Err(fail(std::io::Error::other("it is a device, not a file")));
         }
     }
+    let file = std::fs::File::open(path).map_err(fail)?;
     let mut bytes = Vec::new();
     file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(fail)?;
     if bytes.len() as u64 > MAX_FILE_BYTES {
@@ -81,7 +94,7 @@ enum PngProblem {
 /// errors.
 fn check_png_chunks(bytes: &[u8]) -> std::result::Result<(), PngProblem> {
     let mut at = PNG_SIGNATURE.len();
-    while let Some(head) = bytes.get(at..at + 8) {
+    while let Some(head) = at.checked_add(8).and_then(|end| bytes.get(at..end)) {
         let len = u32::from_be_bytes([head[0], head[1], head[2], head[3]]) as usize;
         let kind = &head[4..8];
         let data = bytes.get(at + 8..).map(|d| &d[..len.min(d.len())]).unwrap_or_default();
@@ -279,6 +292,12 @@ impl Outputs {
         self.committed = true;
         Ok(())
     }
+}
+
+/// Refuses an output [`Outputs::add`] would refuse for what is at its path
+/// (a directory, a device, a FIFO), before a long command does its work.
+pub fn check_output(path: &Path) -> Result<()> {
+    destination(path).map(|_| ())
 }
 
 /// Where the output named `path` goes. A symbolic link is written through:

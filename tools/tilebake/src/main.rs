@@ -76,7 +76,8 @@ enum Command {
     Preview {
         /// The bank.
         bank: PathBuf,
-        /// Output prefix.
+        /// Output prefix: PREFIX-tiles.png and PREFIX-map.png; a directory (DIR/, or one that exists)
+        /// gets DIR/<bank>-tiles.png and DIR/<bank>-map.png.
         #[arg(short, long)]
         output: PathBuf,
         /// World seed for the map.
@@ -154,7 +155,7 @@ fn main() -> ExitCode {
                 return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
             }
             let argv: Vec<String> = std::env::args().collect();
-            eprintln!("tilebake: error: {}", one_line(&usage_error(&e, &argv)));
+            eprintln!("tilebake: error: {}", tilebake::io::one_line(&usage_error(&e, &argv)));
             return ExitCode::from(2);
         }
     };
@@ -164,16 +165,10 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("tilebake: error: {}", one_line(&e.to_string()));
+            eprintln!("tilebake: error: {}", tilebake::io::one_line(&e.to_string()));
             ExitCode::from(2)
         }
     }
-}
-
-/// An error message on one line whatever the file names in it hold: control
-/// characters (a newline in a name) escaped, `\n`.
-fn one_line(message: &str) -> String {
-    message.chars().flat_map(|c| if c.is_control() { c.escape_default().collect() } else { vec![c] }).collect()
 }
 
 /// clap's usage error in one line: the error, a suggestion if clap has one,
@@ -289,6 +284,11 @@ impl<W: std::io::Write> Lines<W> {
     }
 }
 
+/// Prints a line of output on one line ([`tilebake::io::one_line`]).
+fn say(line: String) {
+    println!("{}", tilebake::io::one_line(&line));
+}
+
 fn run(command: Command, progress: &Progress) -> Result<()> {
     match command {
         Command::Bake {
@@ -333,14 +333,15 @@ fn run(command: Command, progress: &Progress) -> Result<()> {
                 options.pairs.iter().flat_map(|p| [p.height.as_path(), p.texture.as_path()]).collect();
             inputs.extend(manifest.as_deref());
             tilebake::io::refuse_overwriting_inputs(&output, &inputs)?;
+            tilebake::io::check_output(&output)?;
             let start = std::time::Instant::now();
             let baked = tilebake::bake(&options, &mut |stage, done, total| progress.update(stage, done, total))?;
             progress.clear();
             tilebake::io::write_atomic(&output, &baked.bytes)?;
             for n in &baked.notes {
-                eprintln!("tilebake: note: {n}");
+                eprintln!("tilebake: note: {}", tilebake::io::one_line(n));
             }
-            println!(
+            say(format!(
                 "{}: {} tiles stored ({} cut, {} duplicates merged), {} colours, {} bytes, {:.0} ms",
                 output.display(),
                 baked.tiles_stored,
@@ -349,17 +350,17 @@ fn run(command: Command, progress: &Progress) -> Result<()> {
                 baked.colours,
                 baked.bytes.len(),
                 start.elapsed().as_secs_f64() * 1000.0
-            );
+            ));
         }
         Command::Inspect { bank } => print!("{}", tilebake::inspect::report(&bank)?),
         Command::Preview { bank, output, seed, tiles } => {
             for p in tilebake::preview::write(&bank, &output, seed, tiles)? {
-                println!("wrote {}", p.display());
+                say(format!("wrote {}", p.display()));
             }
         }
         Command::Pack { base, bank, output } => {
             let size = tilebake::pack::pack_files(&base, &bank, &output)?;
-            println!("{}: {size} bytes, bank from {}", output.display(), bank.display());
+            say(format!("{}: {size} bytes, bank from {}", output.display(), bank.display()));
         }
         Command::Seams { bank, seed, tiles } => {
             let max = tilebake::measure::MAX_TILES;
@@ -368,21 +369,30 @@ fn run(command: Command, progress: &Progress) -> Result<()> {
             }
             let bytes = tilebake::inspect::load(&bank)?;
             let b = bank::parse(&bytes).map_err(|source| tilebake::Error::Bank { path: bank.clone(), source })?;
+            let most = tilebake::measure::max_tiles(b.tile_size());
+            if tiles > most {
+                let problem = format!(
+                    "is more than {most} tiles of {} texels ({} texels a side at most)",
+                    b.tile_size(),
+                    tilebake::measure::MAX_SIDE
+                );
+                return Err(tilebake::Error::range("tiles", tiles, problem).into());
+            }
             let m = tilebake::measure::measure(&b, seed, tiles)
                 .map_err(|reason| tilebake::Error::Landscape { path: bank.clone(), reason })?;
-            println!("{}: seed {seed}, {tiles} x {tiles} tiles", bank.display());
+            say(format!("{}: seed {seed}, {tiles} x {tiles} tiles", bank.display()));
             for ((k, v), meaning) in m.fields().into_iter().zip(tilebake::measure::MEANINGS) {
                 println!("  {k:<24} {v:>7.3}  {meaning}");
             }
         }
         Command::World { bank, seed, tiles, output } => {
             for p in tilebake::world::write(&bank, seed, tiles, &output)? {
-                println!("wrote {}", p.display());
+                say(format!("wrote {}", p.display()));
             }
         }
         Command::Generate { seed, size, output } => {
             for p in tilebake::generate::write(seed, size, &output)? {
-                println!("wrote {}", p.display());
+                say(format!("wrote {}", p.display()));
             }
         }
     }

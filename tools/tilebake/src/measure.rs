@@ -40,6 +40,20 @@ pub struct Measures {
 
 /// Most tiles on a side of the measured square.
 pub const MAX_TILES: u32 = 64;
+/// Most texels on a side of the measured square (the measures hold about 40
+/// bytes a texel: 700 MB at this side).
+pub const MAX_SIDE: u32 = 4096;
+
+/// The most tiles on a side [`measure`] takes for tiles of `tile_size`
+/// texels: [`MAX_TILES`], or fewer for large tiles ([`MAX_SIDE`] texels).
+///
+/// ```
+/// assert_eq!(tilebake::measure::max_tiles(32), 64);
+/// assert_eq!(tilebake::measure::max_tiles(128), 32);
+/// ```
+pub fn max_tiles(tile_size: usize) -> u32 {
+    MAX_TILES.min(MAX_SIDE / tile_size.max(1) as u32)
+}
 
 /// The measures as `key value` lines' keys and values, in a fixed order.
 impl Measures {

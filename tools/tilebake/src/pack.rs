@@ -16,12 +16,6 @@ use crate::error::{Error, Result};
 use crate::io;
 use std::path::Path;
 
-/// The product ROM's cartridge title (0xA0..0xAC, zero-padded) and game code
-/// (0xAC..0xB0), as `tools/xtask` writes them.
-pub const PRODUCT_TITLE: &[u8] = b"TERRAIN";
-/// See [`PRODUCT_TITLE`].
-pub const PRODUCT_GAME_CODE: &[u8; 4] = b"ZTRE";
-
 /// Largest ROM a cartridge maps.
 pub const MAX_ROM: usize = 32 << 20;
 
@@ -35,8 +29,7 @@ pub fn pack(rom_path: &Path, rom: &[u8], bank: &[u8]) -> Result<Vec<u8>> {
     gbarom::check_header(rom).map_err(|detail| Error::NotRom { path: rom_path.to_path_buf(), detail })?;
     let title = &rom[0xA0..0xAC];
     let code = &rom[0xAC..0xB0];
-    let title_ok = title.starts_with(PRODUCT_TITLE) && title[PRODUCT_TITLE.len()..].iter().all(|&b| b == 0);
-    if !title_ok || code != PRODUCT_GAME_CODE {
+    if !gbarom::is_product(rom) {
         let text = |b: &[u8]| {
             String::from_utf8_lossy(b)
                 .trim_end_matches('\0')

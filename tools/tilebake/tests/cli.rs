@@ -925,6 +925,22 @@ fn hostile_inputs_get_one_line_and_change_nothing() {
     no_temporaries(d.0.path());
 }
 
+/// `seams --tiles` is bounded by texels too: 64 tiles of 128 texels would
+/// measure 8192 x 8192 texels (2.8 GB).
+#[test]
+fn seams_of_large_tiles_are_bounded() {
+    let d = Dir::new();
+    let (h, t) = pair(&d, 128, 128);
+    let bank = d.s("big.bank");
+    let o =
+        tilebake(&["bake", "--height", &h, "--texture", &t, "--tile-size", "128", "--placement", "paper", "-o", &bank]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = tilebake(&["seams", &bank, "--tiles", "64"]);
+    fails(&o, "--tiles 64", "is more than 32 tiles of 128 texels", &d.path("never"));
+    let o = tilebake(&["seams", &bank, "--tiles", "32"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
 /// `preview -o DIR/` writes into the directory, named after the bank, and
 /// makes a missing directory.
 #[test]

@@ -196,15 +196,25 @@ fn test(bless: bool, no_lint: bool) -> Result<()> {
 /// A key timeline for the headless demo run: cruise, bank right while
 /// climbing, bank left, dive (harness frames: screen refreshes from 1).
 const DEMO_KEYS: &str = "1:UP,91:UP+RIGHT+A,171:UP,231:UP+LEFT,301:UP+B,361:UP";
-/// The same route's turns alone, for any other ROM (`--rom`): in the agb
-/// example the craft flies forward by itself and up climbs.
-const OTHER_KEYS: &str = "1:,91:RIGHT,171:,231:LEFT,301:,361:";
 
-/// The demo's keys for `rom`: the terrain ROM's (game code `ZTRE`, also
-/// after `tilebake pack`) or the turns alone.
-fn demo_keys(rom: &Path) -> &'static str {
-    let code = gbarom::load(rom).ok().and_then(|b| b.get(0xAC..0xB0).map(<[u8]>::to_vec));
-    if code.as_deref() == Some(b"ZTRE") { DEMO_KEYS } else { OTHER_KEYS }
+/// The demo's keys for `rom`: the route above for the terrain ROM (also
+/// after `tilebake pack`), or its turns alone for any other ROM: in the agb
+/// example the craft flies forward by itself, and up, A and B climb or dive.
+fn demo_keys(rom: &Path) -> String {
+    keys_for(&gbarom::load(rom).unwrap_or_default())
+}
+
+/// [`demo_keys`] of a ROM's bytes.
+fn keys_for(rom: &[u8]) -> String {
+    if gbarom::is_product(rom) {
+        return DEMO_KEYS.to_string();
+    }
+    let turns_only = |entry: &str| -> String {
+        let (frame, keys) = entry.split_once(':').unwrap_or((entry, ""));
+        let kept: Vec<&str> = keys.split('+').filter(|k| !["UP", "A", "B"].contains(k)).collect();
+        format!("{frame}:{}", kept.join("+"))
+    };
+    DEMO_KEYS.split(',').map(turns_only).collect::<Vec<_>>().join(",")
 }
 
 /// The harness's command line, run through cargo.
@@ -279,7 +289,7 @@ fn run_rom(headless: bool, frames: u32, rom: Option<&Path>, seconds: Option<u64>
     eprintln!("building the emulator harness (mgba-test-runner)");
     run(cargo().current_dir(root()).args(["build", "--release", "--package", "mgba-test-runner"]))?;
     let mut c = runner();
-    c.arg(&gba).args(["--frames", &frames.to_string(), "--keys", demo_keys(&gba)]);
+    c.arg(&gba).args(["--frames", &frames.to_string(), "--keys", &demo_keys(&gba)]);
     for f in (60..=frames).step_by(60) {
         c.arg("--screenshot").arg(format!("{f}:{}", out.join(format!("frame-{f:05}.png")).display()));
     }
@@ -383,4 +393,20 @@ fn bench() -> Result<()> {
     setup::setup()?;
     rom::build()?;
     run(cargo().current_dir(root()).args(["run", "--quiet", "--release", "--package", "bench", "--"]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn other_roms_get_the_routes_turns_alone() {
+        let mut rom = vec![0u8; 0xC0];
+        rom[0xA0..0xA7].copy_from_slice(b"TERRAIN");
+        rom[0xAC..0xB0].copy_from_slice(&gbarom::GAME_CODE);
+        assert_eq!(keys_for(&rom), DEMO_KEYS);
+        rom[0xA0..0xAB].copy_from_slice(b"AGB-FLYOVER");
+        assert_eq!(keys_for(&rom), "1:,91:RIGHT,171:,231:LEFT,301:,361:");
+        assert_eq!(keys_for(&[]), "1:,91:RIGHT,171:,231:LEFT,301:,361:");
+    }
 }

@@ -77,7 +77,7 @@ pub fn build() -> Result<PathBuf> {
     }
     for (name, elf) in elves {
         let bytes = std::fs::read(&elf).with_context(|| format!("reading {}", elf.display()))?;
-        let title = if name == "terrain" { "TERRAIN".to_string() } else { format!("T-{name}") };
+        let title = if name == "terrain" { gbarom::PRODUCT_TITLE.to_string() } else { format!("T-{name}") };
         let gba = gbarom::elf_to_gba(&bytes, &gbarom::Header::new(&title))?;
         gbarom::check_header(&gba).map_err(|e| anyhow::anyhow!("{name}.gba: {e}"))?;
         let out = gba_dir().join(format!("{name}.gba"));
