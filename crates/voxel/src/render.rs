@@ -1140,6 +1140,7 @@ fn span<T: Target>(target: &mut T, columns: Columns, col: usize, y0: i32, y1: i3
 
 #[cfg(test)]
 mod tests {
+    extern crate std;
     use super::*;
 
     /// The column offsets: (2 col + 1 - 120) / 120 in 2.14, rounded towards
@@ -1214,21 +1215,25 @@ mod tests {
         }
     }
 
+    /// A paper-placement bank of `texels` (tiles of `n` texels), one colour.
+    fn paper_bank(n: u16, texels: &[u16]) -> std::vec::Vec<u8> {
+        bank::encode(&bank::Contents {
+            tile_size: n,
+            palette: &[0x03E0],
+            tiles: texels,
+            placement: bank::Placement::Paper,
+            height_scale: bank::HEIGHT_SCALE_ONE,
+        })
+        .unwrap()
+    }
+
     /// A world that refers to more tiles than the bank has is refused: the
     /// renderer reads texels by reference without checking.
     #[test]
     fn a_world_with_more_tiles_than_the_bank_is_refused() {
-        extern crate std;
         use std::boxed::Box;
         let texels = [bank::texel(1, 0); 4 * 32 * 32];
-        let bytes = bank::encode(&bank::Contents {
-            tile_size: 32,
-            palette: &[0x03E0],
-            tiles: &texels,
-            placement: bank::Placement::Paper,
-            height_scale: bank::HEIGHT_SCALE_ONE,
-        })
-        .unwrap();
+        let bytes = paper_bank(32, &texels);
         let bank = bank::parse(&bytes).unwrap();
         let window = Box::new(Window::<64>::new());
         for (tiles, ok) in [(4, true), (5, false)] {
@@ -1247,7 +1252,6 @@ mod tests {
     /// world's wrap, every eighth of a turn and between.
     #[test]
     fn no_near_sample_is_above_its_groups_top() {
-        extern crate std;
         use std::boxed::Box;
         let mut lowered = 0;
         for n in [8u32, 16, 32, 64, 128] {
@@ -1262,14 +1266,7 @@ mod tests {
                     bank::texel(if Some((x, y)) == spike(t) { 250 } else { 10 }, 0)
                 })
                 .collect();
-            let bytes = bank::encode(&bank::Contents {
-                tile_size: n as u16,
-                palette: &[0x03E0],
-                tiles: &texels,
-                placement: bank::Placement::Paper,
-                height_scale: bank::HEIGHT_SCALE_ONE,
-            })
-            .unwrap();
+            let bytes = paper_bank(n as u16, &texels);
             let relief = crate::flight::Relief::of(&bank::parse(&bytes).unwrap());
             let (mut world, mut window) = (Box::new(World::empty()), Box::new(Window::<64>::new()));
             let parts = crate::Parts { world: &mut world, window: &mut window, cache: None, relief: Some(&relief) };
@@ -1292,25 +1289,10 @@ mod tests {
                 let scene = land.scene();
                 let tops = group_tops(&scene, &camera);
                 lowered += tops[..TOPS_GROUPS].iter().filter(|&&t| t < 250).count();
-                let (c, sn) = (trig::cos(camera.heading), trig::sin(camera.heading));
-                for columns in [Columns::Pairs, Columns::Pixels] {
-                    for col in 0..columns.count() {
-                        let u = columns.offset(col);
-                        let (dx, dy) = (c - ((sn * u) >> 14), sn + ((c * u) >> 14));
-                        let mut px = camera.x.wrapping_add(((dx * Z0 as i32) >> 6) as u32);
-                        let mut py = camera.y.wrapping_add(((dy * Z0 as i32) >> 6) as u32);
-                        for s in 0..TOPS_GROUPS * SKIP_LEN {
-                            let step = BAND_STEP[s / BAND_LEN] as i32;
-                            px = px.wrapping_add(((dx * step) >> 6) as u32);
-                            py = py.wrapping_add(((dy * step) >> 6) as u32);
-                            let h = (scene.texel(px >> 8, py >> 8) & 0xFF) as i32;
-                            assert!(
-                                h <= tops[s / SKIP_LEN],
-                                "{n}-texel tiles, camera {camera:?}, column {col}, slice {s}"
-                            );
-                        }
-                    }
-                }
+                near_samples(&camera, |col, s, px, py| {
+                    let h = (scene.texel(px >> 8, py >> 8) & 0xFF) as i32;
+                    assert!(h <= tops[s / SKIP_LEN], "{n}-texel tiles, camera {camera:?}, column {col}, slice {s}");
+                });
             }
         }
         assert!(lowered > 0, "no group got a top below the spikes: the test tests nothing");
@@ -1327,34 +1309,43 @@ mod tests {
             for frac in [0u32, 255] {
                 let camera =
                     Camera { x: 5000 << 8 | frac, y: 7000 << 8 | frac, heading: heading as u16, ..Camera::default() };
-                let (c, sn) = (trig::cos(camera.heading), trig::sin(camera.heading));
                 let boxes: [[i32; 4]; TOPS_GROUPS / 2] = core::array::from_fn(|b| near_box(&camera, b));
-                for columns in [Columns::Pairs, Columns::Pixels] {
-                    for col in 0..columns.count() {
-                        let u = columns.offset(col);
-                        let (dx, dy) = (c - ((sn * u) >> 14), sn + ((c * u) >> 14));
-                        let mut px = camera.x.wrapping_add(((dx * Z0 as i32) >> 6) as u32);
-                        let mut py = camera.y.wrapping_add(((dy * Z0 as i32) >> 6) as u32);
-                        for s in 0..TOPS_GROUPS * SKIP_LEN {
-                            let step = BAND_STEP[s / BAND_LEN] as i32;
-                            px = px.wrapping_add(((dx * step) >> 6) as u32);
-                            py = py.wrapping_add(((dy * step) >> 6) as u32);
-                            let (x, y) = ((px >> 8) as i32, (py >> 8) as i32);
-                            let [x0, x1, y0, y1] = boxes[s / BAND_LEN];
-                            assert!(
-                                (x0..=x1).contains(&x) && (y0..=y1).contains(&y),
-                                "heading {heading}, fraction {frac}, column {col}, slice {s}"
-                            );
-                            let m = TOPS_MARGIN;
-                            outside_without_margin +=
-                                !((x0 + m..=x1 - m).contains(&x) && (y0 + m..=y1 - m).contains(&y)) as u32;
-                        }
-                    }
-                }
+                near_samples(&camera, |col, s, px, py| {
+                    let (x, y) = ((px >> 8) as i32, (py >> 8) as i32);
+                    let [x0, x1, y0, y1] = boxes[s / BAND_LEN];
+                    assert!(
+                        (x0..=x1).contains(&x) && (y0..=y1).contains(&y),
+                        "heading {heading}, fraction {frac}, column {col}, slice {s}"
+                    );
+                    let m = TOPS_MARGIN;
+                    outside_without_margin +=
+                        !((x0 + m..=x1 - m).contains(&x) && (y0 + m..=y1 - m).contains(&y)) as u32;
+                });
             }
         }
         // The margin is needed: some samples fall outside the bare box.
         assert!(outside_without_margin > 0);
+    }
+
+    /// Walks the near bands' samples of `camera` as `columns` steps them,
+    /// every column of both modes (pairs first, then pixels): `visit(column,
+    /// slice, x, y)` with the 24.8 position.
+    fn near_samples(camera: &Camera, mut visit: impl FnMut(usize, usize, u32, u32)) {
+        let (c, sn) = (trig::cos(camera.heading), trig::sin(camera.heading));
+        for columns in [Columns::Pairs, Columns::Pixels] {
+            for col in 0..columns.count() {
+                let u = columns.offset(col);
+                let (dx, dy) = (c - ((sn * u) >> 14), sn + ((c * u) >> 14));
+                let mut px = camera.x.wrapping_add(((dx * Z0 as i32) >> 6) as u32);
+                let mut py = camera.y.wrapping_add(((dy * Z0 as i32) >> 6) as u32);
+                for s in 0..TOPS_GROUPS * SKIP_LEN {
+                    let step = BAND_STEP[s / BAND_LEN] as i32;
+                    px = px.wrapping_add(((dx * step) >> 6) as u32);
+                    py = py.wrapping_add(((dy * step) >> 6) as u32);
+                    visit(col, s, px, py);
+                }
+            }
+        }
     }
 
     /// The tops under the near bands come from the window only where it
@@ -1363,19 +1354,11 @@ mod tests {
     /// window would otherwise hide terrain without a trace in its frames).
     #[test]
     fn group_tops_need_the_window_round_the_camera() {
-        extern crate std;
         use std::boxed::Box;
         // Tile 0 low (10), tile 1 high (200): the relief's top is 200.
         let mut texels = std::vec![bank::texel(10, 0); 32 * 32];
         texels.extend([bank::texel(200, 0); 32 * 32]);
-        let bytes = bank::encode(&bank::Contents {
-            tile_size: 32,
-            palette: &[0x03E0],
-            tiles: &texels,
-            placement: bank::Placement::Paper,
-            height_scale: bank::HEIGHT_SCALE_ONE,
-        })
-        .unwrap();
+        let bytes = paper_bank(32, &texels);
         let relief = crate::flight::Relief::of(&bank::parse(&bytes).unwrap());
         let (mut world, mut window) = (Box::new(World::empty()), Box::new(Window::<64>::new()));
         let parts = crate::Parts { world: &mut world, window: &mut window, cache: None, relief: Some(&relief) };
