@@ -1328,11 +1328,17 @@ mod tests {
     }
 
     /// Walks the near bands' samples of `camera` as `columns` steps them,
-    /// every column of both modes (pairs first, then pixels): `visit(column,
+    /// every column of both modes (pairs first, then pixels, with the
+    /// `pixel-columns` feature): `visit(column,
     /// slice, x, y)` with the 24.8 position.
     fn near_samples(camera: &Camera, mut visit: impl FnMut(usize, usize, u32, u32)) {
         let (c, sn) = (trig::cos(camera.heading), trig::sin(camera.heading));
-        for columns in [Columns::Pairs, Columns::Pixels] {
+        let modes = [
+            Columns::Pairs,
+            #[cfg(feature = "pixel-columns")]
+            Columns::Pixels,
+        ];
+        for columns in modes {
             for col in 0..columns.count() {
                 let u = columns.offset(col);
                 let (dx, dy) = (c - ((sn * u) >> 14), sn + ((c * u) >> 14));
