@@ -793,10 +793,11 @@ pub(crate) fn group_tops<const N: usize>(scene: &Scene<'_, N>, camera: &Camera) 
     let tp = scene.tile_px_log2;
     let m = scene.world_mask >> tp; // tiles a side - 1
     // Not unrolled: a copy of the loop a band would take twice the IWRAM.
+    let view = NearView::new(camera);
     let bands = core::hint::black_box(TOPS_GROUPS / 2);
-    let mut g = 0;
-    while g < 2 * bands {
-        let [x0, x1, y0, y1] = near_box(camera, g / 2);
+    let mut b = 0;
+    while b < bands {
+        let [x0, x1, y0, y1] = view.band_box(b);
         // Tiles, as world tile coordinates before the wrap (shifts floor).
         let (tx0, tx1, ty0, ty1) = (x0 >> tp, x1 >> tp, y0 >> tp, y1 >> tp);
         let (w, h) = ((tx1 - tx0 + 1) as u32, (ty1 - ty0 + 1) as u32);
@@ -811,32 +812,57 @@ pub(crate) fn group_tops<const N: usize>(scene: &Scene<'_, N>, camera: &Camera) 
                 }
                 ty += 1;
             }
-            tops[g & 15] = high;
-            tops[(g + 1) & 15] = high;
+            // Both groups of the band.
+            tops[(2 * b) & 15] = high;
+            tops[(2 * b + 1) & 15] = high;
         }
-        g += 2;
+        b += 1;
     }
     tops
 }
 
-/// The box of world pixels round near band `b`'s ground (`b` below
-/// [`TOPS_GROUPS`] / 2): `[x0, x1, y0, y1]`, inclusive, as coordinates before
-/// the world's wrap (`camera.x >> 8` plus an offset), [`TOPS_MARGIN`]
-/// included. Every sample of the band lands in it: between its first and
-/// last slice, between the view's edge rays (u = -1 and +1).
-#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
-#[inline(always)]
-fn near_box(camera: &Camera, b: usize) -> [i32; 4] {
-    let (c, s) = (trig::cos(camera.heading), trig::sin(camera.heading));
-    // The edge rays, 2.14, in x and in y.
-    let (rx0, rx1) = ((c + s).min(c - s), (c + s).max(c - s));
-    let (ry0, ry1) = ((s - c).min(s + c), (s - c).max(s + c));
-    let (cx, cy) = ((camera.x >> 8) as i32, (camera.y >> 8) as i32);
-    let (z0, z1) = BAND_Z[b % (TOPS_GROUPS / 2)];
-    // The least and most of ray * z over z0..z1.
-    let lo = |r: i32| (r * if r < 0 { z1 } else { z0 }) >> 14;
-    let hi = |r: i32| (r * if r > 0 { z1 } else { z0 }) >> 14;
-    [cx + lo(rx0) - TOPS_MARGIN, cx + hi(rx1) + TOPS_MARGIN, cy + lo(ry0) - TOPS_MARGIN, cy + hi(ry1) + TOPS_MARGIN]
+/// What the near bands' boxes share for one camera: its pixel and the
+/// view's edge rays (u = -1 and +1), 2.14, least and most in x and in y.
+struct NearView {
+    cx: i32,
+    cy: i32,
+    rx: (i32, i32),
+    ry: (i32, i32),
+}
+
+impl NearView {
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
+    fn new(camera: &Camera) -> Self {
+        let (c, s) = (trig::cos(camera.heading), trig::sin(camera.heading));
+        NearView {
+            cx: (camera.x >> 8) as i32,
+            cy: (camera.y >> 8) as i32,
+            rx: ((c + s).min(c - s), (c + s).max(c - s)),
+            ry: ((s - c).min(s + c), (s - c).max(s + c)),
+        }
+    }
+
+    /// The box of world pixels round near band `b`'s ground (`b` below
+    /// [`TOPS_GROUPS`] / 2): `[x0, x1, y0, y1]`, inclusive, as coordinates
+    /// before the world's wrap (`camera.x >> 8` plus an offset),
+    /// [`TOPS_MARGIN`] included. Every sample of the band lands in it:
+    /// between its first and last slice, between the view's edge rays.
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
+    fn band_box(&self, b: usize) -> [i32; 4] {
+        let (z0, z1) = BAND_Z[b % (TOPS_GROUPS / 2)];
+        // The least and most of ray * z over z0..z1.
+        let lo = |r: i32| (r * if r < 0 { z1 } else { z0 }) >> 14;
+        let hi = |r: i32| (r * if r > 0 { z1 } else { z0 }) >> 14;
+        let m = TOPS_MARGIN;
+        [
+            self.cx + lo(self.rx.0) - m,
+            self.cx + hi(self.rx.1) + m,
+            self.cy + lo(self.ry.0) - m,
+            self.cy + hi(self.ry.1) + m,
+        ]
+    }
 }
 
 /// Leading bands that every column passes over before its first sample:
@@ -1298,7 +1324,7 @@ mod tests {
         assert!(lowered > 0, "no group got a top below the spikes: the test tests nothing");
     }
 
-    /// Every near sample's pixel lies in its band's box ([`near_box`]), for
+    /// Every near sample's pixel lies in its band's box ([`NearView::band_box`]), for
     /// every heading in a sweep (and heading 64, where a sample lands a
     /// pixel outside the box without its margin), every column of both
     /// modes, with the camera's fraction 0 and 255.
@@ -1309,7 +1335,7 @@ mod tests {
             for frac in [0u32, 255] {
                 let camera =
                     Camera { x: 5000 << 8 | frac, y: 7000 << 8 | frac, heading: heading as u16, ..Camera::default() };
-                let boxes: [[i32; 4]; TOPS_GROUPS / 2] = core::array::from_fn(|b| near_box(&camera, b));
+                let boxes: [[i32; 4]; TOPS_GROUPS / 2] = core::array::from_fn(|b| NearView::new(&camera).band_box(b));
                 near_samples(&camera, |col, s, px, py| {
                     let (x, y) = ((px >> 8) as i32, (py >> 8) as i32);
                     let [x0, x1, y0, y1] = boxes[s / BAND_LEN];
