@@ -40,6 +40,11 @@ pub use render::{Camera, Columns, Frame, Options, Scene, SceneError, Stats, Targ
 /// [`PageSky`] holds the page's last frame at the same horizon, repaints
 /// only the sky rows that frame's terrain covered.
 ///
+/// On the GBA the march (IWRAM) takes a target with
+/// [`Target::vram_column`] and a scene with a valid texel cache; anything
+/// else takes the reference path, which stays in ROM as ARM code (slower;
+/// IWRAM is kept for the march). This dispatch itself is ROM code.
+///
 /// ```
 /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
 /// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
@@ -51,7 +56,7 @@ pub use render::{Camera, Columns, Frame, Options, Scene, SceneError, Stats, Targ
 /// let stats = voxel::render(&land.scene(), &camera, voxel::Options::default(), &mut *frame);
 /// assert!(stats.draws > 0);
 /// ```
-#[cfg_attr(target_arch = "arm", instruction_set(arm::a32), unsafe(link_section = ".iwram.render"), inline(never))]
+#[cfg_attr(target_arch = "arm", inline(never))]
 pub fn render<const N: usize, T: Target>(
     scene: &Scene<'_, N>,
     camera: &Camera,

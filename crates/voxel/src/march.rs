@@ -12,7 +12,11 @@
 //! gives height | colour << 8; then `y = (a[s] + h * b[s]) >> 16` (one
 //! multiply-accumulate) with the per-frame slice tables of
 //! `render::slice_rows`; if `y` is above the y-buffer, fill the rows in
-//! between with byte stores (each store writes a two-pixel column pair). In
+//! between with byte stores (each store writes a two-pixel column pair),
+//! inline in each sample's code, upwards from the last span's top (a
+//! pointer kept in a register, beside the y-buffer); the colour is the
+//! texel's plus the band's fog base, both of which the band's word in r5
+//! holds beside the ring's column mask ([`BandJob::word`]). In
 //! the boundary view, a drawn sample whose ray crossed a tile border (within
 //! the band's mark distance back) or that lies within the band's mark width of
 //! one has the top two rows of its span drawn in the boundary colour
@@ -104,9 +108,11 @@ pub struct BandJob {
     /// 0, 4: position step, (x, y), 24.8: written by the asm for each
     /// column.
     pub step: [u32; 2],
-    /// 8: palette index of colour 0 for the band's fog level; bit 31 set:
-    /// mark tile boundaries.
-    pub fog: u32,
+    /// 8: the band's word: the column mask of its ring (`0xFE` near,
+    /// `0x1FE` far: a texel's column times 2), the palette index of colour 0
+    /// for its fog level `<< 23`, and bit 31 set to mark tile boundaries
+    /// ([`BandJob::word`]).
+    pub word: u32,
     /// 12, 16: the skip rows of the band's two groups of `SKIP_LEN` slices
     /// (`render::skip_rows`): the march passes over a group whose row is at
     /// or below the y-buffer.
@@ -121,7 +127,27 @@ pub struct BandJob {
     pub border_mask: u32,
 }
 
+impl BandJob {
+    /// The word of band `band` (`0..BANDS`) for the march's register r5: the
+    /// ring's column mask in bits 1..8 (the masked shifted position, `x >> 9`
+    /// near and `x >> 10` far, has no bit above 22, so the higher bits do not
+    /// reach the texel's offset), `fog` (the palette index of colour 0 at the
+    /// band's fog level) in bits 23..30, `marks` in bit 31. The draw's colour
+    /// is `(texel >> 8) + (word asr 23)`: fog base + colour in the low byte,
+    /// negative exactly when marking (fog base + colour < 256).
+    pub const fn word(band: usize, fog: u8, marks: bool) -> u32 {
+        let mask = if band < NEAR_BANDS { 0xFE } else { 0x1FE };
+        mask | (fog as u32) << 23 | (marks as u32) << 31
+    }
+}
+
 const _: () = {
+    // Every palette index of terrain is below 256: fog base + colour cannot
+    // carry out of the draw's low byte (and marks keep it negative).
+    assert!(
+        crate::palette::TERRAIN_BASE as u32 + crate::palette::FOG_LEVELS as u32 * crate::palette::TERRAIN_LEN as u32
+            <= 256
+    );
     assert!(BANDS == 6 && BAND_LEN == 16 && NEAR_BANDS == 3, "the asm loops 3 near and 3 far bands of 16 slices");
     assert!(SKIP_LEN == 8 && SKIP_GROUPS == 2 * BANDS, "the asm tests two groups of 8 slices a band");
     assert!(crate::render::TEXEL_SHIFT == 2, "the asm's shifts: 4 world px a texel");
@@ -146,7 +172,7 @@ const _: () = {
     assert!(core::mem::offset_of!(FrameJob, repainted) == 236);
     assert!(core::mem::offset_of!(FrameJob, hidden_bands) == 240);
     assert!(core::mem::size_of::<BandJob>() == 28);
-    assert!(core::mem::offset_of!(BandJob, fog) == 8);
+    assert!(core::mem::offset_of!(BandJob, word) == 8);
     assert!(core::mem::offset_of!(BandJob, skip) == 12);
     assert!(core::mem::offset_of!(BandJob, marks) == 20);
     assert!(core::mem::offset_of!(BandJob, border_mask) == 24);
@@ -181,14 +207,18 @@ unsafe extern "C" {
 }
 
 // One sample of band `\lod` (0: near ring, texel = x >> 10; 1: far ring,
-// entry = x >> 11). r0, r1: position; r2, r3: step; r4: ring; r5: column
-// mask; r10: row mask; r8: slice table; r9: y-buffer.
+// entry = x >> 11). r0, r1: position; r2, r3: step; r4: ring; r5: the
+// band's word (the ring's column mask | fog base << 23 | marks << 31, see
+// `BandJob::word`); r10: row mask; r8: slice table; r9: y-buffer. In the
+// pairs' march (`odd` 0) the draw is inline and lr is the address of row r9
+// of the pair (the bottom of the next span: spans are drawn upwards); in the
+// odd pixels' (`odd` 1) it is a subroutine (4:).
 core::arch::global_asm!(
-    ".macro voxel_sample lod",
+    ".macro voxel_sample lod, odd",
     "    add   r0, r0, r2",
     "    add   r1, r1, r3",
     "    .if \\lod == 0",
-    "    and   r7, r5, r0, lsr #9", // column * 2: ((x >> 10) & 127) << 1
+    "    and   r7, r5, r0, lsr #9", // column * 2: ((x >> 10) & 127) << 1 (r0 >> 9 has no bit 23 up: the fog and marks drop)
     "    .else",
     "    and   r7, r5, r0, lsr #10", // column * 2: ((x >> 11) & 255) << 1
     "    .endif",
@@ -199,32 +229,96 @@ core::arch::global_asm!(
     "    ldmia r8!, {{r11, r12}}", // a, b
     "    mla   r11, r12, r6, r11", // a + h * b = y << 16
     "    cmp   r9, r11, asr #16",
+    "    .if \\odd",
     "    blgt  4f", // above the y-buffer: draw
+    "    .else",
+    "    ble   24f", // hidden
+    "    mov   r12, r7, lsr #8",
+    "    adds  r12, r12, r5, asr #23", // the colour in the low byte (fog base + colour < 256); negative: mark tile boundaries
+    "    blmi  9f",                    // the boundary view: drawn there, back at 24: (or the column is done)
+    "26:",
+    "    movs  r11, r11, asr #16", // top
+    "    ble   3f",                // at or above row 0 (V is clear: the test's cmp of two rows cannot overflow): the column fills
+    "    sub   r6, r9, r11",       // rows to fill
+    "    mov   r9, r11",
+    "25:",
+    "    strb  r12, [lr, #-240]!", // up a row: both pixels of the pair
+    "    subs  r6, r6, #2",
+    "    strbge r12, [lr, #-240]!",
+    "    bgt   25b",
+    // The boundary path returns 32 bytes past its blmi: `.org` fails the
+    // build if the draw grew longer (and would pad a shorter one).
+    "    .org  26b + 32",
+    "24:",
+    "    .endif",
     ".endm",
     // One band of `\lod`: its set-up, then two groups of 8 samples, each
-    // passed over (12:) when its skip row is at or below the y-buffer.
-    ".macro voxel_band lod",
+    // passed over (12:, back through r6) when its skip row is at or below
+    // the y-buffer.
+    ".macro voxel_band lod, odd",
     "    ldr   r12, [sp, #12]",
-    "    ldmia r12!, {{r2, r3, r6, r7, r11}}", // step, fog base, the two groups' skip rows
+    "    ldmia r12!, {{r2, r3, r5, r7, r11}}", // step, the band's word, the two groups' skip rows
     "    add   r12, r12, #8",                  // past the marks and the border mask: the next band's record
     "    str   r12, [sp, #12]",
-    "    str   r6, [sp, #8]",
     "    str   r11, [sp, #20]",
     "    cmp   r9, r7",
-    "    blle  12f", // hidden whatever its texels: pass over it (the flags stay)
-    "    ble   13f",
+    "    adrle r6, 13f",
+    "    ble   12f", // hidden whatever its texels: pass over it
     "    .rept 8",
-    "    voxel_sample \\lod",
+    "    voxel_sample \\lod, \\odd",
     "    .endr",
     "13:",
     "    ldr   r11, [sp, #20]",
     "    cmp   r9, r11",
-    "    blle  12f",
-    "    ble   14f",
+    "    adrle r6, 14f",
+    "    ble   12f",
     "    .rept 8",
-    "    voxel_sample \\lod",
+    "    voxel_sample \\lod, \\odd",
     "    .endr",
     "14:",
+    ".endm",
+    // The boundary view's test of a drawn sample: crossed a tile border
+    // within the band's mark distance back (to `\crossed`), or near one (the
+    // flags then say lo)? Takes r6, r7 and `\mask` (for the border mask).
+    ".macro voxel_border mask, crossed",
+    "    ldr   r6, [sp, #12]",
+    // the band's marks: steps back (a shift) | width << 16, and the border
+    // mask: the tile bits of a 24.8 coordinate (its record's last words)
+    "    ldmdb r6, {{r7, \\mask}}",
+    "    sub   r6, r0, r2, lsl r7",
+    "    eor   r6, r6, r0",
+    "    tst   r6, \\mask", // x crossed a border?
+    "    subeq r6, r1, r3, lsl r7",
+    "    eoreq r6, r6, r1",
+    "    tsteq r6, \\mask", // y crossed a border?
+    "    bne   \\crossed",
+    "    bic   r6, r0, \\mask",
+    "    cmp   r6, r7, lsr #8", // x within the width of a border? (24.8)
+    "    bichs r6, r1, \\mask",
+    "    cmphs r6, r7, lsr #8", // y?
+    ".endm",
+    // The top two rows of a marked span (r7 the address of its top row, r6
+    // rows, `odd` as for the march) in ui::BOUNDARY; then on with the rest
+    // (6:) if rows are left, else to \done.
+    ".macro voxel_mark_rows odd, done",
+    "    .if \\odd",
+    "    ldrb  r11, [r7]",
+    "    orr   r11, r11, #0x400", // ui::BOUNDARY in the odd byte
+    "    strh  r11, [r7], #240",
+    "    subs  r6, r6, #1",
+    "    ldrbgt r11, [r7]",
+    "    orrgt r11, r11, #0x400",
+    "    strhgt r11, [r7], #240",
+    "    subsgt r6, r6, #1",
+    "    .else",
+    "    mov   r11, #4",
+    "    strb  r11, [r7], #240",
+    "    subs  r6, r6, #1",
+    "    strbgt r11, [r7], #240",
+    "    subsgt r6, r6, #1",
+    "    .endif",
+    "    bgt   6b",
+    "    b     \\done",
     ".endm",
     // A column's march (`odd` 1: the odd pixel of a pair in 240-column mode,
     // whose stores keep the pair's even byte: a byte load of it, orr, a
@@ -236,12 +330,16 @@ core::arch::global_asm!(
     ".macro voxel_march name, odd",
     ".type \\name,%function",
     "\\name:",
-    // [sp] job, [sp + 4] vram column, [sp + 8] band's fog base (the draw
-    // loads both at once), [sp + 12] the band's record, [sp + 16] colour
+    // [sp] job, [sp + 4] vram column, [sp + 8] (the pairs' march) the
+    // boundary path's return, [sp + 12] the band's record, [sp + 16] colour
     // (marks), [sp + 20] the band's second skip row, [sp + 24] slices passed
     // over in the frame, [sp + 28] and [sp + 32] the slice pointer at the end
     // of the near and of the far bands, [sp + 48] the return address
     "    str   lr, [sp, #48]",
+    "    .if \\odd == 0",
+    "    ldr   lr, [sp, #4]",
+    "    add   lr, lr, #0x9600", // row 160 of the pair (160 * 240): the first span's bottom
+    "    .endif",
     "    ldr   r12, [sp]",
     "    add   r6, r12, #36",  // the first band's record
     "    ldr   r8, [r12, #16]", // slices
@@ -252,22 +350,19 @@ core::arch::global_asm!(
     "19:",
     "    str   r6, [sp, #12]", // the next band's record
     "    ldr   r4, [r12, #8]",  // near ring
-    "    mov   r5, #0xFE",      // near column mask
     "    mov   r10, #0x7F00",   // near row mask (128 texels of 2 bytes a row)
     "1:", // a near band: its record, then two groups of 8 samples unrolled
-    "    voxel_band 0",
+    "    voxel_band 0, \\odd",
     "    ldr   r6, [sp, #28]",
     "    cmp   r8, r6",
     "    blo   1b",
     "23:",
     "    ldr   r4, [sp]",
     "    ldr   r4, [r4, #12]", // far ring
-    "    mov   r5, #0x1FC",
-    "    orr   r5, r5, #2", // far column mask 0x1FE
     "    mov   r10, #0x1FC00",
     "    orr   r10, r10, #0x200", // far row mask 0x1FE00 (256 entries of 2 bytes a row)
     "2:",                         // a far band
-    "    voxel_band 1",
+    "    voxel_band 1, \\odd",
     "    ldr   r6, [sp, #32]",
     "    cmp   r8, r6",
     "    blo   2b",
@@ -293,41 +388,37 @@ core::arch::global_asm!(
     "    blo   19b", // on in a near band
     "    str   r6, [sp, #12]",
     "    b     23b", // on in a far band
-    "12:", // pass over a group of 8 slices (keeps the flags)
+    "12:", // pass over a group of 8 slices; on at r6
     "    add   r0, r0, r2, lsl #3",
     "    add   r1, r1, r3, lsl #3",
     "    add   r8, r8, #64",
-    "    ldr   r6, [sp, #24]",
-    "    add   r6, r6, #8",
-    "    str   r6, [sp, #24]",
-    "    bx    lr",
+    "    ldr   r7, [sp, #24]",
+    "    add   r7, r7, #8",
+    "    str   r7, [sp, #24]",
+    "    mov   pc, r6",
+    "    .if \\odd",
     "4:", // draw rows top..ybuf; returns to the next sample through lr
     "    movs  r11, r11, asr #16", // top
     "    ble   3f", // at or above row 0 (V is clear: the test's cmp of two rows cannot overflow): the column fills
     "11:",
-    "    ldmib sp, {{r6, r12}}",      // vram column, fog base of the band
-    "    adds  r12, r12, r7, lsr #8", // colour (negative: bit 31, mark tile boundaries)
-    "    bmi   9f",                   // mark tile boundaries: check this sample
+    "    mov   r12, r7, lsr #8",
+    "    adds  r12, r12, r5, asr #23", // the colour in the low byte; negative: mark tile boundaries
+    "    bmi   9f",
+    "    ldr   r6, [sp, #4]", // the pair on row 0
     "7:",
     "    rsb   r7, r11, r11, lsl #4",
     "    add   r7, r6, r7, lsl #4", // address of row top
     "    sub   r6, r9, r11",        // rows to fill
     "    mov   r9, r11",
     "6:",
-    "    .if \\odd",
     "    ldrb  r11, [r7]",             // the pair's even pixel
-    "    orr   r11, r11, r12, lsl #8", // and this one (strh drops the colour's bit 31)
+    "    orr   r11, r11, r12, lsl #8", // and this one (strh drops the colour's high bits)
     "    strh  r11, [r7], #240",
     "    subs  r6, r6, #1",
     "    ldrbgt r11, [r7]",
     "    orrgt r11, r11, r12, lsl #8",
     "    strhgt r11, [r7], #240",
     "    subsgt r6, r6, #1",
-    "    .else",
-    "    strb  r12, [r7], #240",
-    "    subs  r6, r6, #2",
-    "    strbge r12, [r7], #240",
-    "    .endif",
     "    bgt   6b",
     "8:",
     "    bx    lr",
@@ -335,28 +426,14 @@ core::arch::global_asm!(
     "    mov   r11, #0",
     "    adr   lr, 5b", // (nothing was pushed for the draw)
     "    b     11b",
-    "9:", // boundary view: near a tile border, or crossed one within the band's mark distance back?
+    "9:", // boundary view
     "    str   r12, [sp, #16]", // colour
-    "    ldr   r6, [sp, #12]",
-    // the band's marks: steps back (a shift) | width << 16, and the border
-    // mask: the tile bits of a 24.8 coordinate (its record's last words)
-    "    ldmdb r6, {{r7, r12}}",
-    "    sub   r6, r0, r2, lsl r7",
-    "    eor   r6, r6, r0",
-    "    tst   r6, r12", // x crossed a border?
-    "    subeq r6, r1, r3, lsl r7",
-    "    eoreq r6, r6, r1",
-    "    tsteq r6, r12", // y crossed a border?
-    "    bne   10f",
-    "    bic   r6, r0, r12",
-    "    cmp   r6, r7, lsr #8", // x within the width of a border? (24.8)
-    "    bichs r6, r1, r12",
-    "    cmphs r6, r7, lsr #8", // y?
+    "    voxel_border r12, 10f",
     "    ldr   r12, [sp, #16]",
-    "    ldr   r6, [sp, #4]", // vram column
-    "    bhs   7b",           // no: a plain span
-    "    b     17f",          // near a border: marked (colour and column loaded)
-    "10:",                    // crossed a border: marked
+    "    ldr   r6, [sp, #4]", // the pair on row 0
+    "    bhs   7b",           // not near a border: a plain span
+    "    b     17f",
+    "10:",
     "    ldr   r12, [sp, #16]",
     "    ldr   r6, [sp, #4]",
     "17:", // the span's top two rows in ui::BOUNDARY, the rest in the colour
@@ -364,24 +441,48 @@ core::arch::global_asm!(
     "    add   r7, r6, r7, lsl #4", // address of row top
     "    sub   r6, r9, r11",        // rows to fill
     "    mov   r9, r11",
-    "    .if \\odd",
-    "    ldrb  r11, [r7]",
-    "    orr   r11, r11, #0x400", // ui::BOUNDARY in the odd byte
-    "    strh  r11, [r7], #240",
-    "    subs  r6, r6, #1",
-    "    ldrbgt r11, [r7]",
-    "    orrgt r11, r11, #0x400",
-    "    strhgt r11, [r7], #240",
-    "    subsgt r6, r6, #1",
+    "    voxel_mark_rows 1, 8b",
     "    .else",
-    "    mov   r11, #4",
-    "    strb  r11, [r7], #240",
+    "3:", // the span reaches row 0: rows 0..ybuf in the colour, upwards from lr; the column is done
+    "    mov   r6, r9",
+    "    mov   r9, #0",
+    "31:",
+    "    strb  r12, [lr, #-240]!",
     "    subs  r6, r6, #1",
-    "    strbgt r11, [r7], #240",
-    "    subsgt r6, r6, #1",
-    "    .endif",
+    "    bgt   31b",
+    "    b     5b",
+    "9:", // boundary view: lr the inline draw's rest (26: of the sample), r12 the colour, r11 y << 16
+    "    str   lr, [sp, #8]",
+    "    movs  r11, r11, asr #16", // top
+    "    movle r11, #0",           // at or above row 0: from there (then the column is done)
+    "    voxel_border lr, 17f",
+    "    ldr   r6, [sp, #4]", // the pair on row 0
+    "    blo   17f",           // near a border
+    // a plain span
+    "    rsb   r7, r11, r11, lsl #4",
+    "    add   r7, r6, r7, lsl #4", // address of row top
+    "    mov   lr, r7",             // the next span's bottom
+    "    sub   r6, r9, r11",        // rows to fill
+    "    mov   r9, r11",
+    "6:",
+    "    strb  r12, [r7], #240",
+    "    subs  r6, r6, #2",
+    "    strbge r12, [r7], #240",
     "    bgt   6b",
-    "    b     8b",
+    "8:", // back to the sample's end (24:, 32 bytes past its blmi), or the column is done
+    "    cmp   r9, #0",
+    "    beq   5b",
+    "    ldr   r6, [sp, #8]",
+    "    add   pc, r6, #32",
+    "17:", // the span's top two rows in ui::BOUNDARY, the rest in the colour
+    "    ldr   r6, [sp, #4]",
+    "    rsb   r7, r11, r11, lsl #4",
+    "    add   r7, r6, r7, lsl #4",
+    "    mov   lr, r7",
+    "    sub   r6, r9, r11",
+    "    mov   r9, r11",
+    "    voxel_mark_rows 0, 8b",
+    "    .endif",
     ".size \\name, . - \\name",
     ".endm",
     ".section .iwram.voxel_march,\"ax\",%progbits",
@@ -644,7 +745,7 @@ static mut JOB: FrameJob = FrameJob {
     x: 0,
     y: 0,
     tops: 0,
-    bands: [const { BandJob { step: [0; 2], fog: 0, skip: [0; 2], marks: 0, border_mask: 0 } }; BANDS],
+    bands: [const { BandJob { step: [0; 2], word: 0, skip: [0; 2], marks: 0, border_mask: 0 } }; BANDS],
     offsets: 0,
     count: 0,
     pixels: 0,
@@ -662,7 +763,8 @@ static mut JOB: FrameJob = FrameJob {
 /// boundary marks): the frame's tables here, the columns in
 /// [`voxel_march_frame`].
 #[instruction_set(arm::a32)]
-#[inline(always)]
+#[unsafe(link_section = ".iwram.render")]
+#[inline(never)]
 pub(crate) fn columns<const N: usize, T: Target>(
     scene: &Scene<'_, N>,
     cache: &crate::cache::TexelCache,
@@ -700,9 +802,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
     let mut b = 0;
     while b < BANDS {
         let band = &mut job.bands[b];
-        // Bit 31 tells the march to check for tile boundaries (stores keep
-        // the low byte only).
-        band.fog = FOG_BASE[(b * BAND_LEN) & 127] as u32 | if options.boundaries { 1 << 31 } else { 0 };
+        band.word = BandJob::word(b, FOG_BASE[(b * BAND_LEN) & 127], options.boundaries);
         band.marks = MARK_BACK[b] | MARK_WIDTH[b] << 16;
         band.border_mask = !((1u32 << (scene.tile_px_log2 + 8)) - 1);
         band.skip = [skip[2 * b], skip[2 * b + 1]];

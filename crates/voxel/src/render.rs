@@ -1017,8 +1017,7 @@ pub(crate) fn sky_index(y: i32, horizon: i32) -> u32 {
 }
 
 /// The column loop (every tile size: one copy, to spare the GBA's IWRAM).
-#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
-#[inline(always)]
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32), inline(never))]
 pub(crate) fn columns<const N: usize, T: Target>(
     scene: &Scene<'_, N>,
     camera: &Camera,
