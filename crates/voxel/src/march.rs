@@ -100,6 +100,11 @@ pub struct FrameJob {
     /// 240: leading bands hidden in every column (`render::hidden_bands`):
     /// each column steps past them at once.
     pub hidden_bands: u32,
+    /// 244: the record of the first band marched (`bands[hidden_bands]`,
+    /// one past the last if every band is hidden).
+    pub first_band: u32,
+    /// 248: its first slice in the slice table (`slices + 128 * hidden_bands`).
+    pub first_slice: u32,
 }
 
 /// One band of a [`FrameJob`] (28 bytes; offsets used by the asm).
@@ -171,6 +176,8 @@ const _: () = {
     assert!(core::mem::offset_of!(FrameJob, skipped) == 232);
     assert!(core::mem::offset_of!(FrameJob, repainted) == 236);
     assert!(core::mem::offset_of!(FrameJob, hidden_bands) == 240);
+    assert!(core::mem::offset_of!(FrameJob, first_band) == 244);
+    assert!(core::mem::offset_of!(FrameJob, first_slice) == 248);
     assert!(core::mem::size_of::<BandJob>() == 28);
     assert!(core::mem::offset_of!(BandJob, word) == 8);
     assert!(core::mem::offset_of!(BandJob, skip) == 12);
@@ -324,7 +331,9 @@ core::arch::global_asm!(
     // whose stores keep the pair's even byte: a byte load of it, orr, a
     // halfword store; `vram` is the pair's address). A subroutine of
     // `voxel_march_frame`, in its stack frame: called with r0, r1 the
-    // position before the first sample, [sp + 4] the pair's address on row 0;
+    // position before the first sample of the first band marched (past
+    // the leading bands hidden in every column), [sp + 4] the pair's
+    // address on row 0;
     // returns r9 the y-buffer (rows 0..r9 are still open) and r8 the slice
     // pointer past the last slice marched.
     ".macro voxel_march name, odd",
@@ -333,7 +342,7 @@ core::arch::global_asm!(
     // [sp] job, [sp + 4] vram column, [sp + 8] (the pairs' march) the
     // boundary path's return, [sp + 12] the band's record, [sp + 16] colour
     // (marks), [sp + 20] the band's second skip row, [sp + 24] slices passed
-    // over in the frame, [sp + 28] and [sp + 32] the slice pointer at the end
+    // over in the frame by their groups' tests, [sp + 28] and [sp + 32] the slice pointer at the end
     // of the near and of the far bands, [sp + 48] the return address
     "    str   lr, [sp, #48]",
     "    .if \\odd == 0",
@@ -341,13 +350,14 @@ core::arch::global_asm!(
     "    add   lr, lr, #0x9600", // row 160 of the pair (160 * 240): the first span's bottom
     "    .endif",
     "    ldr   r12, [sp]",
-    "    add   r6, r12, #36",  // the first band's record
-    "    ldr   r8, [r12, #16]", // slices
-    "    mov   r9, #160",       // ybuf
-    "    ldr   r7, [r12, #240]", // leading bands hidden in every column
-    "    cmp   r7, #0",
-    "    bne   18f",
-    "19:",
+    // the first band marched (past those hidden in every column, which
+    // the caller stepped r0, r1 past): its record and first slice
+    "    ldr   r6, [r12, #244]",
+    "    ldr   r8, [r12, #248]",
+    "    mov   r9, #160", // ybuf
+    "    ldr   r7, [sp, #28]",
+    "    cmp   r8, r7",
+    "    bhs   18f", // no near band to march
     "    str   r6, [sp, #12]", // the next band's record
     "    ldr   r4, [r12, #8]",  // near ring
     "    mov   r10, #0x7F00",   // near row mask (128 texels of 2 bytes a row)
@@ -368,26 +378,12 @@ core::arch::global_asm!(
     "    blo   2b",
     "5:", // done
     "    ldr   pc, [sp, #48]",
-    "18:", // step past the r7 hidden bands (16 steps each; their slices count as skipped)
-    "    ldr   r11, [sp, #24]",
-    "    add   r11, r11, r7, lsl #4",
-    "    str   r11, [sp, #24]",
-    "22:",
-    "    ldmia r6, {{r2, r3}}", // the band's step
-    "    add   r6, r6, #28",
-    "    add   r0, r0, r2, lsl #4",
-    "    add   r1, r1, r3, lsl #4",
-    "    add   r8, r8, #128",
-    "    subs  r7, r7, #1",
-    "    bne   22b",
+    "18:", // the first band marched is a far one, or none is
     "    ldr   r7, [sp, #32]",
     "    cmp   r8, r7",
     "    bhs   5b", // every band hidden
-    "    ldr   r7, [sp, #28]",
-    "    cmp   r8, r7",
-    "    blo   19b", // on in a near band
     "    str   r6, [sp, #12]",
-    "    b     23b", // on in a far band
+    "    b     23b",
     "12:", // pass over a group of 8 slices; on at r6
     "    add   r0, r0, r2, lsl #3",
     "    add   r1, r1, r3, lsl #3",
@@ -506,22 +502,34 @@ core::arch::global_asm!(
     "    rsb   r0, r0, r0, lsl #4",
     "    add   r0, r6, r0, lsl #4", // the pair's address on row r0 (240 bytes a row)
     ".endm",
-    // The slices a column marched (r8 past its last) join the frame's
-    // count at [sp + 40]; r12 = job.
+    // The slice pointer past the last slice a column marched (r8) joins
+    // the frame's sum at [sp + 40] (mod 2^32: the frame's end takes the
+    // start's away); r12 = job.
     ".macro voxel_marched",
     "    ldr   r12, [sp]",
-    "    ldr   r6, [r12, #16]",
-    "    sub   r6, r8, r6",
     "    ldr   r7, [sp, #40]",
-    "    add   r7, r7, r6, lsr #3",
+    "    add   r7, r7, r8",
     "    str   r7, [sp, #40]",
+    ".endm",
+    // A band's step, (d * BAND_STEP) >> 6 (d: the ray in \\x, \\y, times 3
+    // for steps 6 and 12), into its record (r4: band 0's); the position
+    // r0, r1 steps past the band, 16 steps, if it is one of the r9 leading
+    // bands hidden in every column.
+    ".macro voxel_band_step band, x, y, shift",
+    "    mov   r5, \\x, asr #\\shift",
+    "    mov   r6, \\y, asr #\\shift",
+    "    str   r5, [r4, #28 * \\band]",
+    "    str   r6, [r4, #28 * \\band + 4]",
+    "    cmp   r9, #\\band",
+    "    addgt r0, r0, r5, lsl #4",
+    "    addgt r1, r1, r6, lsl #4",
     ".endm",
     ".global voxel_march_frame",
     ".type voxel_march_frame,%function",
     "voxel_march_frame:", // r0 job
     "    push  {{r4-r11, lr}}",
     // [sp + 0..36] as the march uses them (above), [sp + 36] column,
-    // [sp + 40] slices marched, [sp + 44] sky rows repainted, [sp + 48] the
+    // [sp + 40] the sum of the columns' last slice pointers, [sp + 44] sky rows repainted, [sp + 48] the
     // march's return address, [sp + 52] the even pixel's y-buffer (240
     // columns), [sp + 56] the address of the column's pair's top (36 bytes
     // pushed and 60 keep sp a multiple of 8, as the IRQ handler's Rust code,
@@ -554,33 +562,18 @@ core::arch::global_asm!(
     "    ldr   r1, [r12, #28]",
     "    add   r0, r0, r2, asr #3", // the first sample's predecessor: (d * Z0) >> 6, Z0 = 8
     "    add   r1, r1, r3, asr #3",
-    // each band's step, (d * BAND_STEP) >> 6: steps 2, 4, 6, 8, 12, 16
+    // each band's step, (d * BAND_STEP) >> 6: steps 2, 4, 6, 8, 12, 16;
+    // past the leading bands hidden in every column
+    "    ldr   r9, [r12, #240]",
     "    add   r4, r12, #36",
-    "    mov   r5, r2, asr #5",
-    "    mov   r6, r3, asr #5",
-    "    stmia r4, {{r5, r6}}",
-    "    mov   r5, r2, asr #4",
-    "    mov   r6, r3, asr #4",
-    "    str   r5, [r4, #28]",
-    "    str   r6, [r4, #32]",
     "    add   r7, r2, r2, lsl #1", // 3 dx
     "    add   r11, r3, r3, lsl #1", // 3 dy
-    "    mov   r5, r7, asr #5",
-    "    mov   r6, r11, asr #5",
-    "    str   r5, [r4, #56]",
-    "    str   r6, [r4, #60]",
-    "    mov   r5, r2, asr #3",
-    "    mov   r6, r3, asr #3",
-    "    str   r5, [r4, #84]",
-    "    str   r6, [r4, #88]",
-    "    mov   r5, r7, asr #4",
-    "    mov   r6, r11, asr #4",
-    "    str   r5, [r4, #112]",
-    "    str   r6, [r4, #116]",
-    "    mov   r5, r2, asr #2",
-    "    mov   r6, r3, asr #2",
-    "    str   r5, [r4, #140]",
-    "    str   r6, [r4, #144]",
+    "    voxel_band_step 0, r2, r3, 5",
+    "    voxel_band_step 1, r2, r3, 4",
+    "    voxel_band_step 2, r7, r11, 5",
+    "    voxel_band_step 3, r2, r3, 3",
+    "    voxel_band_step 4, r7, r11, 4",
+    "    voxel_band_step 5, r2, r3, 2",
     // its pixel pair: column >> pixels, on the page
     "    ldr   r6, [sp, #36]",
     "    ldr   r7, [r12, #212]",
@@ -640,10 +633,20 @@ core::arch::global_asm!(
     "    ldr   r7, [r12, #208]",
     "    cmp   r6, r7",
     "    blo   20b",
+    // slices marched: the sum of the columns' last slice pointers less
+    // `count` first ones, over 8 bytes a slice; samples: less those passed over
     "    ldr   r6, [sp, #40]",
+    "    ldr   r7, [r12, #248]",
+    "    ldr   r5, [r12, #208]",
+    "    mul   r4, r7, r5",
+    "    sub   r6, r6, r4",
+    "    mov   r6, r6, lsr #3",
     "    ldr   r7, [sp, #24]",
-    "    sub   r6, r6, r7", // samples: the slices marched less those passed over
+    "    sub   r6, r6, r7",
     "    str   r6, [r12, #228]",
+    "    ldr   r4, [r12, #240]", // and the hidden bands' slices count as skipped, 16 a band and column
+    "    mul   r4, r5, r4",
+    "    add   r7, r7, r4, lsl #4",
     "    str   r7, [r12, #232]",
     "    ldr   r6, [sp, #44]",
     "    str   r6, [r12, #236]",
@@ -756,6 +759,8 @@ static mut JOB: FrameJob = FrameJob {
     skipped: 0,
     repainted: 0,
     hidden_bands: 0,
+    first_band: 0,
+    first_slice: 0,
 };
 
 /// The column loop of the reference renderer ([`crate::render`]) with the
@@ -809,6 +814,9 @@ pub(crate) fn columns<const N: usize, T: Target>(
         b += 1;
     }
     job.hidden_bands = hidden_bands(&skip);
+    let hidden = job.hidden_bands as usize;
+    job.first_band = (job.bands.as_ptr() as usize + hidden * core::mem::size_of::<BandJob>()) as u32;
+    job.first_slice = (table + hidden * BAND_LEN * 8) as u32;
     // The sky first, the whole page, unless the page remembers its last
     // frame's sky at this horizon: then each column repaints the rows that
     // were terrain and are sky now. The terrain's spans draw over it.
