@@ -245,7 +245,7 @@ core::arch::global_asm!(
     "    blmi  9f",                    // the boundary view: drawn there, back at 24: (or the column is done)
     "26:",
     "    movs  r11, r11, asr #16", // top
-    "    ble   3f",                // at or above row 0 (V is clear: the test's cmp of two rows cannot overflow): the column fills
+    "    ble   3f",                // at or above row 0 (V is clear: the adds above cannot overflow): the column fills
     "    sub   r6, r9, r11",       // rows to fill
     "    mov   r9, r11",
     "25:",
@@ -254,7 +254,8 @@ core::arch::global_asm!(
     "    strbge r12, [lr, #-240]!",
     "    bgt   25b",
     // The boundary path returns 32 bytes past its blmi: `.org` fails the
-    // build if the draw grew longer (and would pad a shorter one).
+    // build if the draw grew longer (and would pad a shorter one with
+    // zero words, `andeq r0, r0, r0`: no-ops).
     "    .org  26b + 32",
     "24:",
     "    .endif",
