@@ -11,13 +11,20 @@
 //!   camera's.
 //!
 //! Texel (x, y) (near) sits at ring position (x mod NEAR, y mod NEAR); far
-//! entry (x, y), the world texel (2x, 2y), at (x mod FAR, y mod FAR). A ring
-//! is centred ahead of the camera, its reach along the heading: the view
-//! wedge (90 degrees wide, `reach` deep) is the triangle of the camera and
-//! the two ends of its far edge, and from that point all three lie within
-//! `reach` in x and in y, at any heading (for a heading phi in 0..45 degrees
-//! the offsets are (cos, sin), (sin, -cos) and (-sin, cos) times `reach`),
-//! where a square round the camera would need 1.414 `reach`. When the camera moves
+//! entry (x, y), the world texel (2x, 2y), at (x mod FAR, y mod FAR). Each
+//! ring holds the whole square its side allows, centred [`NEAR_AHEAD`] or
+//! [`FAR_AHEAD`] ahead of the camera along the heading. The view wedge (90
+//! degrees wide, `reach` deep: R) is the triangle of the camera and the two
+//! ends of its far edge, at R (cos phi -+ sin phi, sin phi +- cos phi); from
+//! a centre d ahead, each end's offset in x and in y is a sinusoid of the
+//! heading of amplitude sqrt((R - d)^2 + R^2), and the camera's is at most d.
+//! So a square of half-side H (the ring's, less an entry for the centre's
+//! rounding) holds the wedge at any heading once (R - d)^2 + R^2 <= H^2:
+//! [`ahead`] takes the least such d (89 of the near ring's 216 px, 158 of the
+//! far one's 792), where a square round the camera would need H = 1.414 R,
+//! and d = R needs H = R. The nearer the centre is to the camera, the less
+//! it moves as the camera turns, and turning is when most lines come into
+//! range. When the camera moves
 //! or turns, only the rows and columns that come into range are read, a
 //! line at a time: its tile references from the window
 //! ([`terrain::Window::line`]: the ring's copy, or the world's line walk
@@ -35,27 +42,62 @@ use terrain::World;
 pub const NEAR: usize = 128;
 /// Side of the far ring, in entries (two texels each).
 pub const FAR: usize = 256;
-/// The near ring holds texels within this many of its centre (in x and y).
-pub const NEAR_RADIUS: u32 = 56;
-/// The far ring holds entries within this many of its centre (816 world px).
-pub const FAR_RADIUS: u32 = 102;
+/// The near ring holds texels within this many of its centre (in x and y):
+/// the whole ring.
+pub const NEAR_RADIUS: u32 = NEAR as u32 / 2;
+/// The far ring holds entries within this many of its centre (1,024 world
+/// px): the whole ring.
+pub const FAR_RADIUS: u32 = FAR as u32 / 2;
 /// Bands read from the near ring; the rest read the far one.
 pub const NEAR_BANDS: usize = 3;
 /// How deep each ring's bands reach, world px (with a margin of two texels
 /// or entries for rounding: the centre and the samples are quantised).
 pub const NEAR_REACH: u32 = crate::projection::Z[NEAR_BANDS * crate::projection::BAND_LEN - 1] + 16;
 pub const FAR_REACH: u32 = crate::projection::VIEW_DISTANCE + 16;
+/// How far ahead of the camera the near ring is centred, world px
+/// ([`ahead`] of its reach and half-side).
+pub const NEAR_AHEAD: u32 = ahead(NEAR_REACH, NEAR_RADIUS * 4 - 4);
+/// How far ahead of the camera the far ring is centred, world px.
+pub const FAR_AHEAD: u32 = ahead(FAR_REACH, FAR_RADIUS * 8 - 8);
+
+/// The least distance ahead of the camera (world px) at which a square of
+/// half-side `half` holds the view wedge `reach` deep at any heading: `reach -
+/// isqrt(half^2 - reach^2)` (module docs), and 2 px more for the centre's
+/// truncated offset. `reach` must be at most `half`.
+///
+/// ```
+/// use voxel::cache::ahead;
+/// assert_eq!(ahead(200, 200), 202); // no room to spare: `reach` ahead (and the 2 px)
+/// assert_eq!(ahead(216, 252), 89);
+/// ```
+pub const fn ahead(reach: u32, half: u32) -> u32 {
+    assert!(reach <= half, "the wedge must fit the square");
+    let room = (half as u64 * half as u64) - (reach as u64 * reach as u64);
+    let mut root = 0u64;
+    while (root + 1) * (root + 1) <= room {
+        root += 1;
+    }
+    (reach as u64 - root) as u32 + 2
+}
 
 const _: () = {
     assert!(NEAR.is_power_of_two() && FAR.is_power_of_two());
     assert!(2 * NEAR_RADIUS as usize <= NEAR && 2 * FAR_RADIUS as usize <= FAR);
-    // Round its centre each ring holds its reach (texels of 4 px, entries of
-    // 8), and a texel or entry more for the centre's rounding.
-    assert!(NEAR_REACH + 4 <= NEAR_RADIUS * 4 && FAR_REACH + 8 <= FAR_RADIUS * 8);
+    // Round its centre each ring holds the wedge at any heading (texels of
+    // 4 px, entries of 8; an entry less for the centre's rounding).
+    assert!(holds(NEAR_REACH, NEAR_AHEAD, NEAR_RADIUS * 4 - 4));
+    assert!(holds(FAR_REACH, FAR_AHEAD, FAR_RADIUS * 8 - 8));
 };
 
-/// The centre of a ring reaching `reach` world px, for a camera at (`px`,
-/// `py`) with `heading`: `reach` ahead (2.14 trig).
+/// Whether a square of half-side `half` centred `ahead` of the camera holds
+/// the view wedge `reach` deep at any heading (all world px).
+const fn holds(reach: u32, ahead: u32, half: u32) -> bool {
+    let back = reach.abs_diff(ahead) as u64;
+    back * back + reach as u64 * reach as u64 <= half as u64 * half as u64 && ahead <= half
+}
+
+/// The centre of a ring `ahead` world px ahead of a camera at (`px`, `py`)
+/// with `heading` (2.14 trig): [`NEAR_AHEAD`] or [`FAR_AHEAD`].
 ///
 /// ```
 /// use voxel::cache::centre;
@@ -64,8 +106,8 @@ const _: () = {
 /// ```
 #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
 #[inline(always)]
-pub fn centre(px: u32, py: u32, heading: u16, reach: u32) -> (u32, u32) {
-    let ahead = reach as i32;
+pub fn centre(px: u32, py: u32, heading: u16, ahead: u32) -> (u32, u32) {
+    let ahead = ahead as i32;
     let (c, s) = (crate::trig::cos(heading), crate::trig::sin(heading));
     (px.wrapping_add(((ahead * c) >> 14) as u32), py.wrapping_add(((ahead * s) >> 14) as u32))
 }
@@ -269,7 +311,7 @@ impl TexelCache {
     ) -> CacheUpdate {
         let rebuild = !self.valid;
         let mut written = 0;
-        let (nx, ny) = centre(px, py, heading, NEAR_REACH);
+        let (nx, ny) = centre(px, py, heading, NEAR_AHEAD);
         written += follow_ring::<N, false>(
             &mut self.near,
             &mut self.line,
@@ -280,7 +322,7 @@ impl TexelCache {
             ny >> 2,
             rebuild,
         );
-        let (fx, fy) = centre(px, py, heading, FAR_REACH);
+        let (fx, fy) = centre(px, py, heading, FAR_AHEAD);
         written += follow_ring::<N, true>(
             &mut self.far,
             &mut self.line,

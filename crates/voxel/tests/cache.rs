@@ -4,7 +4,9 @@
 //! jumps.
 
 use terrain::{Window, World};
-use voxel::cache::{CacheUpdate, FAR, FAR_RADIUS, FAR_REACH, NEAR, NEAR_RADIUS, NEAR_REACH, TexelCache, centre};
+use voxel::cache::{
+    CacheUpdate, FAR, FAR_AHEAD, FAR_RADIUS, FAR_REACH, NEAR, NEAR_AHEAD, NEAR_RADIUS, NEAR_REACH, TexelCache, centre,
+};
 use voxel::{Camera, Landscape, Parts};
 
 /// A bank of 4 tiles of `n` texels, every texel distinct within its tile
@@ -52,7 +54,7 @@ fn check_all(land: &Landscape<'_, 64>, px: u32, py: u32, heading: u16) {
         let (h, c) = land.texel(x, y);
         bank::texel(h, c)
     };
-    let (nx, ny) = centre(px, py, heading, NEAR_REACH);
+    let (nx, ny) = centre(px, py, heading, NEAR_AHEAD);
     let (nx, ny) = ((nx >> 2).wrapping_sub(NEAR_RADIUS), (ny >> 2).wrapping_sub(NEAR_RADIUS));
     for j in 0..2 * NEAR_RADIUS {
         for i in 0..2 * NEAR_RADIUS {
@@ -61,7 +63,7 @@ fn check_all(land: &Landscape<'_, 64>, px: u32, py: u32, heading: u16) {
             assert_eq!(got, texel(x << 2, y << 2), "near ({x}, {y}), camera ({px}, {py}) {heading}");
         }
     }
-    let (fx, fy) = centre(px, py, heading, FAR_REACH);
+    let (fx, fy) = centre(px, py, heading, FAR_AHEAD);
     let (fx, fy) = ((fx >> 3).wrapping_sub(FAR_RADIUS), (fy >> 3).wrapping_sub(FAR_RADIUS));
     for j in 0..2 * FAR_RADIUS {
         for i in 0..2 * FAR_RADIUS {
@@ -73,23 +75,53 @@ fn check_all(land: &Landscape<'_, 64>, px: u32, py: u32, heading: u16) {
 }
 
 /// The rings' reaches (216 and 792 world px: the near bands' and the view's
-/// depth plus 16) and where their centres are.
+/// depth plus 16), how far ahead their centres are (89 and 158 px: the
+/// least from which the whole ring holds the view at any heading) and
+/// where.
 #[test]
 fn reaches_and_centres_are_pinned() {
     assert_eq!((NEAR_REACH, FAR_REACH), (216, 792));
-    assert_eq!(centre(1000, 2000, 0, NEAR_REACH), (1216, 2000));
-    assert_eq!(centre(1000, 2000, 16384, FAR_REACH), (1000, 2792));
-    assert_eq!(centre(1000, 2000, 32768, FAR_REACH), (208, 2000));
+    assert_eq!((NEAR_AHEAD, FAR_AHEAD), (89, 158));
+    assert_eq!((NEAR_RADIUS, FAR_RADIUS), (NEAR as u32 / 2, FAR as u32 / 2));
+    assert_eq!(centre(1000, 2000, 0, NEAR_AHEAD), (1089, 2000));
+    assert_eq!(centre(1000, 2000, 16384, FAR_AHEAD), (1000, 2158));
+    assert_eq!(centre(1000, 2000, 32768, FAR_AHEAD), (842, 2000));
 }
 
-/// Walks and jumps, pinned: the first follow fills both windows (112^2 near
-/// entries and 204^2 far ones); a step writes the columns and rows that come
+/// The centres are as near the camera as they can be: one pixel nearer
+/// (less the 2 px kept for rounding), a ring's square misses a corner of
+/// the view at some heading.
+#[test]
+fn the_rings_centres_are_the_nearest_that_hold_the_view() {
+    for (reach, ahead, half) in
+        [(NEAR_REACH, NEAR_AHEAD, NEAR_RADIUS * 4 - 4), (FAR_REACH, FAR_AHEAD, FAR_RADIUS * 8 - 8)]
+    {
+        // The far corners' offsets from a centre `d` ahead, over headings.
+        let worst = |d: f64| {
+            (0..3600)
+                .map(|k| {
+                    let phi = k as f64 * std::f64::consts::TAU / 3600.0;
+                    let (c, s) = (phi.cos(), phi.sin());
+                    let r = reach as f64;
+                    [(r - d) * c - r * s, (r - d) * s + r * c, (r - d) * c + r * s, (r - d) * s - r * c]
+                        .into_iter()
+                        .fold(0.0f64, |m, v| m.max(v.abs()))
+                })
+                .fold(0.0f64, f64::max)
+        };
+        assert!(worst(ahead as f64 - 2.0) <= half as f64, "reach {reach}: the wedge fits");
+        assert!(worst(ahead as f64 - 3.0) > half as f64, "reach {reach}: one px nearer it does not");
+    }
+}
+
+/// Walks and jumps, pinned: the first follow fills both rings (128^2 near
+/// entries and 256^2 far ones); a step writes the columns and rows that come
 /// into range, in each ring (a ring's level coordinate moving by d writes
 /// |d| lines of its window's side); a jump past a window rebuilds that ring.
 /// Every step leaves both windows exact, for every tile size.
 #[test]
 fn follows_write_what_comes_into_range() {
-    const FULL: u32 = 112 * 112 + 204 * 204;
+    const FULL: u32 = 128 * 128 + 256 * 256;
     for n in [8u32, 16, 32, 64, 128] {
         let bytes = bank_bytes(n);
         let mut memory = Memory::default();
@@ -99,31 +131,34 @@ fn follows_write_what_comes_into_range() {
         assert!(side >= 4096);
         let (far_x, far_y) = (1000 + side / 2, 2000 + side / 2);
         // (x, y, heading) in world px, and what the follow writes. The near
-        // ring's level coordinate is (x + 216) / 4 at heading 0, the far
-        // one's (x + 792) / 8.
+        // ring's level coordinate is (x + 89) / 4 at heading 0, the far
+        // one's (x + 158) / 8; a line is a whole ring's side (128, 256).
         let moves: [(u32, u32, u16, u32, bool); 12] = [
             (1000, 2000, 0, FULL, true),
-            // 4 px along +x: near 304 -> 305 (a column of 112), far 224 stays.
-            (1004, 2000, 0, 112, false),
-            // 8 more: near 2 columns, far 1 (224 -> 225).
-            (1012, 2000, 0, 2 * 112 + 204, false),
-            // Back along -x, 12 px: near 3 columns, far 1.
-            (1000, 2000, 0, 3 * 112 + 204, false),
+            // 4 px along +x: near 272 -> 273, far 144 -> 145 (a column each).
+            (1004, 2000, 0, 128 + 256, false),
+            // 8 more: near 2 columns, far 1 (145 -> 146).
+            (1012, 2000, 0, 2 * 128 + 256, false),
+            // Back along -x, 12 px: near 3 columns, far 2.
+            (1000, 2000, 0, 3 * 128 + 2 * 256, false),
             // Along +y and back: near 500 <-> 504, far 250 <-> 252.
-            (1000, 2016, 0, 4 * 112 + 2 * 204, false),
-            (1000, 2000, 0, 4 * 112 + 2 * 204, false),
-            // Diagonally: a column and a row of the near ring, the far stays.
-            (1007, 2006, 0, 2 * 112, false),
-            // Jumps by half the world: both rebuilt, though the cache was valid.
-            (far_x, 2000, 0, FULL, false),
+            (1000, 2016, 0, 4 * 128 + 2 * 256, false),
+            (1000, 2000, 0, 4 * 128 + 2 * 256, false),
+            // Diagonally: near 2 columns and a row, far a column.
+            (1007, 2006, 0, 3 * 128 + 256, false),
+            // Jumps by half the world (4,096 px or more): the near ring is
+            // rebuilt, though the cache was valid; the far one, 255 entries
+            // along (145 -> 400 at 4,096: less than its side), reads 255
+            // columns where the world is 4,096 px, else it is rebuilt.
+            (far_x, 2000, 0, 128 * 128 + if side == 4096 { 255 * 256 } else { 256 * 256 }, false),
             (3, far_y, 32768, FULL, false),
             // Over the world's edge at x = 0, along -x: near 2 columns, far 1.
-            (side - 5, far_y, 32768, 2 * 112 + 204, false),
-            // Turning round moves each centre by twice its reach: near 108
-            // columns, far 198 (both less than their window's side).
-            (side - 5, far_y, 0, 108 * 112 + 198 * 204, false),
-            // A quarter turn: near 54 columns and 54 rows, far 99 and 99.
-            (side - 5, far_y, 16384, 108 * 112 + 198 * 204, false),
+            (side - 5, far_y, 32768, 2 * 128 + 256, false),
+            // Turning round moves each centre by twice its distance ahead:
+            // near 45 columns (-24 -> 21), far 40 (-21 -> 19).
+            (side - 5, far_y, 0, 45 * 128 + 40 * 256, false),
+            // A quarter turn: near 23 columns and 22 rows, far 20 and 19.
+            (side - 5, far_y, 16384, 45 * 128 + 39 * 256, false),
         ];
         for (k, &(x, y, heading, written, rebuilt)) in moves.iter().enumerate() {
             let cam = Camera { x: x << 8, y: y << 8, heading, ..Camera::default() };

@@ -245,9 +245,9 @@ fn check_cache(
     py: u32,
     heading: u16,
 ) -> Result<(), TestCaseError> {
-    use voxel::cache::{FAR, FAR_RADIUS, FAR_REACH, NEAR, NEAR_RADIUS, NEAR_REACH};
+    use voxel::cache::{FAR, FAR_AHEAD, FAR_RADIUS, NEAR, NEAR_AHEAD, NEAR_RADIUS};
     let centre = |reach: u32| voxel::cache::centre(px, py, heading, reach);
-    let (nx, ny) = centre(NEAR_REACH);
+    let (nx, ny) = centre(NEAR_AHEAD);
     let (tx, ty) = (nx >> 2, ny >> 2);
     for j in 0..2 * NEAR_RADIUS {
         for i in (0..2 * NEAR_RADIUS).step_by(7) {
@@ -256,7 +256,7 @@ fn check_cache(
             prop_assert_eq!(got, scene.texel(x << 2, y << 2), "near texel ({}, {})", x, y);
         }
     }
-    let (fx, fy) = centre(FAR_REACH);
+    let (fx, fy) = centre(FAR_AHEAD);
     let (fx, fy) = (fx >> 3, fy >> 3);
     for j in (0..2 * FAR_RADIUS).step_by(3) {
         for i in (0..2 * FAR_RADIUS).step_by(5) {
