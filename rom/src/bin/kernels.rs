@@ -7,7 +7,8 @@
 //!   sizes; after every move each reference equals `World::tile_at`, the
 //!   portable lookup; so does a random line of `Window::line` after each
 //!   move (ring copies, the corner walker, the line walker into a buffer);
-//! - the column march (`crates/voxel/src/march.rs`, reading the texel cache):
+//! - the column march (`crates/voxel/src/march.rs`, reading the texel cache,
+//!   which the cache's ARM run copy fills, `crates/voxel/src/cache.rs`):
 //!   random cameras over the built-in bank, with its relief (the groups of
 //!   slices its top cannot show in are skipped) and without (every height
 //!   possible), in both column modes; the frame it draws equals the
