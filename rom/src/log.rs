@@ -20,6 +20,13 @@ use gba::mmio::{MGBA_LOG_BUFFER, MGBA_LOG_SEND};
 /// one of the zeros mGBA leaves in it, as a C string.)
 const MESSAGE: usize = 255;
 
+/// The first byte of each piece of a [`Line`] after its first: ASCII RS
+/// (record separator), which no line holds. The harness
+/// (`mgba_test_runner::CONTINUED`) joins such a message to the one
+/// before it, so a reader gets the whole line (the frame line with large
+/// numbers passes 255 bytes).
+const CONTINUED: u8 = 0x1E;
+
 /// One log message written piece by piece, sent when dropped:
 /// `Line::new(Level::Debug).text("n=").uint(n);`. Numbers without
 /// `core::fmt` or division ([`crate::digits`]), bytes straight into mGBA's
@@ -30,13 +37,16 @@ pub struct Line {
     level: Option<Level>,
     /// Bytes in mGBA's buffer so far.
     len: usize,
+    /// Bytes a message of this line starts with: 0 for its first, 1 (the
+    /// [`CONTINUED`] mark) for the rest.
+    start: usize,
 }
 
 impl Line {
     /// A message at `level` (one register read to find mGBA).
     #[inline]
     pub fn new(level: Level) -> Self {
-        Line { level: mgba_logging_available().then_some(level), len: 0 }
+        Line { level: mgba_logging_available().then_some(level), len: 0, start: 0 }
     }
 
     /// Writes `s` as it is.
@@ -98,6 +108,9 @@ impl Line {
             self.len += 1;
             if self.len == MESSAGE {
                 self.send();
+                // The rest goes in a message of its own, marked.
+                MGBA_LOG_BUFFER.index(0).write(CONTINUED);
+                (self.len, self.start) = (1, 1);
             }
         }
     }
@@ -113,7 +126,7 @@ impl Line {
 
 impl Drop for Line {
     fn drop(&mut self) {
-        if self.len > 0 {
+        if self.len > self.start {
             self.send();
         }
     }

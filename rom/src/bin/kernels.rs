@@ -23,8 +23,8 @@
 //!   and random values, both alignments, signed and hexadecimal;
 //! - the log's line writer (`rom/src/log.rs`, the product's line of every
 //!   frame): per value a line by it and one by `core::fmt`, which the host
-//!   test compares, and a line of 288 bytes, which must reach mGBA as 255
-//!   bytes and the rest.
+//!   test compares, and a line of 288 bytes, which goes to mGBA as 255
+//!   bytes and the rest, marked as such, and must reach the harness whole.
 //!
 //! Logs `kernels: done, N window moves, M frames (S slices skipped with the relief, T without; pixel pairs
 //! filled to the top in one pixel only: E even, O odd), H HUD numbers, P pixels written into VRAM pairs,
@@ -548,7 +548,8 @@ fn hud_numbers(rng: &mut Rng) -> Option<u32> {
 /// frame) against `core::fmt`: per value, a line by each, `kernels: line
 /// ours ...` and `kernels: line fmt ...`, which the host test compares; then
 /// one line of 288 bytes, which mGBA gets in two messages (255 bytes, then
-/// the rest): `kernels: long` and the numbers 1000 to 1054.
+/// the rest, marked as the line's rest) and the harness joins: `kernels:
+/// long` and the numbers 1000 to 1054.
 fn log_lines(rng: &mut Rng) {
     let edges = [0, 9, 10, 65_535, 65_536, 81_919, 81_920, 4_294_967_295];
     for k in 0..16 {

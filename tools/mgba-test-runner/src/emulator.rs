@@ -46,7 +46,13 @@ impl std::fmt::Display for Level {
     }
 }
 
-/// One message from mGBA's logger.
+/// The first character of a message that goes on the ROM's last line: the
+/// ROM's line writer (`rom/src/log.rs`) sends a line longer than mGBA's
+/// buffer in pieces of 255 bytes, each after the first starting with this
+/// (ASCII RS), and the log joins them into one line.
+pub const CONTINUED: char = '\u{1e}';
+
+/// One message from mGBA's logger (a ROM line sent in pieces: the whole line).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LogLine {
     /// mGBA's category id, e.g. `gba.debug` (the ROM's own log) or `gba.memory`.
@@ -84,6 +90,14 @@ extern "C" fn collect_log(ctx: *mut c_void, category: *const c_char, level: c_in
     let category = unsafe { CStr::from_ptr(category) }.to_string_lossy().into_owned();
     let message = unsafe { CStr::from_ptr(message) }.to_string_lossy().into_owned();
     let level = Level::from_raw(level);
+    // The rest of the ROM's last line (at its level): joined to it.
+    if category == "gba.debug"
+        && let Some(rest) = message.strip_prefix(CONTINUED)
+        && let Some(last) = log.last_mut().filter(|l| l.is_rom_log() && l.level == level)
+    {
+        last.message.push_str(rest);
+        return;
+    }
     // Keep everything except mGBA's own chatter at debug/stub level.
     if category == "gba.debug" || !matches!(level, Level::Debug | Level::Stub) {
         log.push(LogLine { category, level, message });

@@ -22,7 +22,7 @@ mod sav;
 /// ROM loading and header checks (re-exported from `gbarom`).
 pub use gbarom as rom;
 
-pub use emulator::{Emulator, Level, LoadError, LogLine};
+pub use emulator::{CONTINUED, Emulator, Level, LoadError, LogLine};
 pub use frame::{Frame, GoldenError, GoldenMode, check_golden};
 pub use keys::{KeyScript, Keys, ScriptError};
 pub use run::{Echo, GifCapture, RomLine, RunConfig, RunFailure, RunReport, run};
