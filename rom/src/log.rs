@@ -20,11 +20,12 @@ use gba::mmio::{MGBA_LOG_BUFFER, MGBA_LOG_SEND};
 /// one of the zeros mGBA leaves in it, as a C string.)
 const MESSAGE: usize = 255;
 
-/// The first byte of each piece of a [`Line`] after its first: ASCII RS
-/// (record separator), which no line holds. The harness
-/// (`mgba_test_runner::CONTINUED`) joins such a message to the one
-/// before it, so a reader gets the whole line (the frame line with large
-/// numbers passes 255 bytes).
+/// The last byte of each piece of a [`Line`] that more pieces follow: ASCII
+/// RS (record separator), which no line holds. The harness
+/// (`mgba_test_runner::CONTINUED`) holds such a message back and joins the
+/// next one to it, so a reader gets the whole line, even when mGBA's frame
+/// ends between the pieces (the frame line with large numbers passes 255
+/// bytes).
 const CONTINUED: u8 = 0x1E;
 
 /// One log message written piece by piece, sent when dropped:
@@ -37,16 +38,13 @@ pub struct Line {
     level: Option<Level>,
     /// Bytes in mGBA's buffer so far.
     len: usize,
-    /// Bytes a message of this line starts with: 0 for its first, 1 (the
-    /// [`CONTINUED`] mark) for the rest.
-    start: usize,
 }
 
 impl Line {
     /// A message at `level` (one register read to find mGBA).
     #[inline]
     pub fn new(level: Level) -> Self {
-        Line { level: mgba_logging_available().then_some(level), len: 0, start: 0 }
+        Line { level: mgba_logging_available().then_some(level), len: 0 }
     }
 
     /// Writes `s` as it is.
@@ -103,15 +101,16 @@ impl Line {
             return;
         }
         for &b in bytes {
+            if self.len == MESSAGE - 1 {
+                // A byte more than the message holds with its mark: this
+                // piece goes, marked as followed, and the rest in the next.
+                MGBA_LOG_BUFFER.index(self.len & 255).write(CONTINUED);
+                self.len += 1;
+                self.send();
+            }
             // `& 255`: the compiler sees the index inside the buffer.
             MGBA_LOG_BUFFER.index(self.len & 255).write(b);
             self.len += 1;
-            if self.len == MESSAGE {
-                self.send();
-                // The rest goes in a message of its own, marked.
-                MGBA_LOG_BUFFER.index(0).write(CONTINUED);
-                (self.len, self.start) = (1, 1);
-            }
         }
     }
 
@@ -126,7 +125,7 @@ impl Line {
 
 impl Drop for Line {
     fn drop(&mut self) {
-        if self.len > self.start {
+        if self.len > 0 {
             self.send();
         }
     }

@@ -418,7 +418,9 @@ extern "C" fn main() -> ! {
                 && pressed & (bit::L | bit::R) != 0
             {
                 hud = !hud;
-                (hud_next, hud_from, hud_frames, hud_dirty) = (r, r, 0, true);
+                // Written this frame; its first FPS is this frame's own (from
+                // the last frame's end).
+                (hud_next, hud_from, hud_frames, hud_dirty) = (r, done, 0, true);
             }
             if held & bit::SELECT != 0 && pressed & bit::R != 0 {
                 // SELECT + R: 240 columns (one per pixel) or 120 (pairs).

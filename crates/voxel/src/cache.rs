@@ -63,13 +63,15 @@ pub const FAR_AHEAD: u32 = ahead(FAR_REACH, FAR_RADIUS * 8 - 8);
 
 /// The least distance ahead of the camera (world px) at which a square of
 /// half-side `half` holds the view wedge `reach` deep at any heading: `reach -
-/// isqrt(half^2 - reach^2)` (module docs), and 2 px more for the centre's
-/// truncated offset. `reach` must be at most `half`.
+/// isqrt(half^2 - reach^2)` (module docs; none if that is negative: a square
+/// of half-side 1.414 `reach` round the camera holds the wedge), and 2 px
+/// more for the centre's truncated offset. `reach` must be at most `half`.
 ///
 /// ```
 /// use voxel::cache::ahead;
-/// assert_eq!(ahead(200, 200), 202); // no room to spare: `reach` ahead (and the 2 px)
-/// assert_eq!(ahead(216, 252), 89);
+/// assert_eq!(ahead(216, 252), 89); // the near ring: 216 px deep, half-side 256 less a texel
+/// assert_eq!(ahead(792, 1016), 158); // the far ring
+/// assert_eq!(ahead(200, 300), 2); // room to spare: round the camera (and the 2 px)
 /// ```
 pub const fn ahead(reach: u32, half: u32) -> u32 {
     assert!(reach <= half, "the wedge must fit the square");
@@ -78,7 +80,7 @@ pub const fn ahead(reach: u32, half: u32) -> u32 {
     while (root + 1) * (root + 1) <= room {
         root += 1;
     }
-    (reach as u64 - root) as u32 + 2
+    (reach as u64).saturating_sub(root) as u32 + 2
 }
 
 const _: () = {
@@ -479,7 +481,7 @@ fn fill<const N: usize>(
     }
     // A line (at most a ring's side) of the smallest tiles fits the line
     // buffer; `Scene::new` took the tile size from a parsed bank, and
-    // `follow_ring` fills less than a ring's side.
+    // `follow_ring` fills at most a ring's side.
     debug_assert!(tl >= bank::TILE_SIZES[0].trailing_zeros() && w as usize <= side && h as usize <= side);
     let tmask = (1u32 << tl) - 1;
     let base = ring as *mut [u16] as *mut u16 as usize;

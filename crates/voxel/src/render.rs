@@ -8,9 +8,11 @@
 //! distance, fog from the palette (a later block of the same colours).
 //!
 //! The same code renders on the host (the reference the ROM's frames are
-//! compared with) and on the GBA, where [`crate::render()`] is ARM code in IWRAM; so
-//! it sticks to operators, provable-bounds indexing and `while` loops (on the
-//! GBA, `core`'s Thumb functions cannot be inlined into ARM code).
+//! compared with) and on the GBA, where its column loop is ARM code (in ROM:
+//! [`crate::render()`] takes it only for targets the march cannot draw) and
+//! its per-frame tables (`group_tops`, `skip_rows`) feed the march in IWRAM;
+//! so it sticks to operators, provable-bounds indexing and `while` loops (on
+//! the GBA, `core`'s Thumb functions cannot be inlined into ARM code).
 
 use crate::palette::{self, ui};
 use crate::projection::SLICES;

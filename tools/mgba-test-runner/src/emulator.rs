@@ -46,10 +46,11 @@ impl std::fmt::Display for Level {
     }
 }
 
-/// The first character of a message that goes on the ROM's last line: the
+/// The last character of a ROM message that the next one continues: the
 /// ROM's line writer (`rom/src/log.rs`) sends a line longer than mGBA's
-/// buffer in pieces of 255 bytes, each after the first starting with this
-/// (ASCII RS), and the log joins them into one line.
+/// buffer in pieces of 255 bytes, each but the last ending with this (ASCII
+/// RS). The log joins them into one line, and holds a line back until its
+/// last piece came (mGBA's frame may end between two).
 pub const CONTINUED: char = '\u{1e}';
 
 /// One message from mGBA's logger (a ROM line sent in pieces: the whole line).
@@ -65,6 +66,11 @@ impl LogLine {
     /// A line the ROM wrote through the debug registers.
     pub fn is_rom_log(&self) -> bool {
         self.category == "gba.debug"
+    }
+
+    /// A piece of a ROM line that the next message continues ([`CONTINUED`]).
+    fn is_continued(&self) -> bool {
+        self.is_rom_log() && self.message.ends_with(CONTINUED)
     }
 
     /// An mGBA warning about a memory access real hardware would not like
@@ -89,19 +95,32 @@ extern "C" fn collect_log(ctx: *mut c_void, category: *const c_char, level: c_in
     let log = unsafe { &mut *(ctx as *mut Vec<LogLine>) };
     let category = unsafe { CStr::from_ptr(category) }.to_string_lossy().into_owned();
     let message = unsafe { CStr::from_ptr(message) }.to_string_lossy().into_owned();
-    let level = Level::from_raw(level);
-    // The rest of the ROM's last line (at its level): joined to it.
-    if category == "gba.debug"
-        && let Some(rest) = message.strip_prefix(CONTINUED)
-        && let Some(last) = log.last_mut().filter(|l| l.is_rom_log() && l.level == level)
+    push_log(log, LogLine { category, level: Level::from_raw(level), message });
+}
+
+/// Adds one of mGBA's messages to `log`: the rest of a ROM line that the
+/// last message left [`CONTINUED`] (at its level) is joined to it; mGBA's own
+/// chatter at debug and stub level is dropped.
+fn push_log(log: &mut Vec<LogLine>, line: LogLine) {
+    if line.is_rom_log()
+        && let Some(last) = log.last_mut().filter(|l| l.is_continued() && l.level == line.level)
     {
-        last.message.push_str(rest);
+        last.message.pop();
+        last.message.push_str(&line.message);
         return;
     }
-    // Keep everything except mGBA's own chatter at debug/stub level.
-    if category == "gba.debug" || !matches!(level, Level::Debug | Level::Stub) {
-        log.push(LogLine { category, level, message });
+    if line.is_rom_log() || !matches!(line.level, Level::Debug | Level::Stub) {
+        log.push(line);
     }
+}
+
+/// The lines of `log`, but a last ROM line still waiting for its rest, which
+/// stays.
+fn take_finished(log: &mut Vec<LogLine>) -> Vec<LogLine> {
+    let held = if log.last().is_some_and(LogLine::is_continued) { log.pop() } else { None };
+    let lines = std::mem::take(log);
+    log.extend(held);
+    lines
 }
 
 /// Creating an emulator failed.
@@ -183,9 +202,18 @@ impl Emulator {
         }
     }
 
-    /// Takes the log lines collected since the last call.
+    /// Takes the log lines collected since the last call, but a ROM line
+    /// whose rest has not come yet (it stays for the next call).
     pub fn take_log(&mut self) -> Vec<LogLine> {
-        std::mem::take(&mut *self.log)
+        take_finished(&mut self.log)
+    }
+
+    /// Takes a ROM line whose rest never came (the run ended first), its
+    /// mark dropped.
+    pub fn take_unfinished(&mut self) -> Option<LogLine> {
+        let mut line = self.log.pop_if(|l| l.is_continued())?;
+        line.message.pop();
+        Some(line)
     }
 
     /// Reads memory without side effects (no I/O reads, no warnings).
@@ -217,3 +245,38 @@ impl Drop for Emulator {
 // SAFETY: the runner is only used through &mut self or &self on one thread at a
 // time; the shim routes mGBA's log by a thread-local set during each call.
 unsafe impl Send for Emulator {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rom(level: Level, message: &str) -> LogLine {
+        LogLine { category: "gba.debug".into(), level, message: message.into() }
+    }
+
+    /// A line in two pieces is one line, whether its rest comes in the same
+    /// batch or after a `take` (mGBA's frame ended between them); a piece
+    /// of another level, or mGBA's own message, is not joined.
+    #[test]
+    fn pieces_join_across_takes() {
+        let mut log = Vec::new();
+        push_log(&mut log, rom(Level::Debug, "frame n=1 x=12\u{1e}"));
+        push_log(&mut log, rom(Level::Debug, "34 pitch=-50"));
+        assert_eq!(take_finished(&mut log), [rom(Level::Debug, "frame n=1 x=1234 pitch=-50")]);
+        push_log(&mut log, rom(Level::Info, "before"));
+        push_log(&mut log, rom(Level::Debug, "frame n=2 x=5\u{1e}"));
+        assert_eq!(take_finished(&mut log), [rom(Level::Info, "before")], "the unfinished line waits");
+        push_log(&mut log, LogLine { category: "gba.memory".into(), level: Level::Warn, message: "bad".into() });
+        push_log(&mut log, rom(Level::Debug, "6 pitch=0"));
+        // (The ROM sends a line's pieces back to back: nothing comes
+        // between them. If something did, the piece goes on as it came.)
+        let lines = take_finished(&mut log);
+        assert_eq!(lines.len(), 3);
+        assert_eq!(lines[0].message, "frame n=2 x=5\u{1e}", "a memory warning between: not this line's rest");
+        assert_eq!(lines[2].message, "6 pitch=0");
+        push_log(&mut log, rom(Level::Debug, "a\u{1e}"));
+        push_log(&mut log, rom(Level::Error, "b"));
+        assert_eq!(take_finished(&mut log).len(), 2, "another level: not the rest");
+        assert!(log.is_empty());
+    }
+}

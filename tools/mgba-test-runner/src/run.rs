@@ -194,6 +194,10 @@ pub fn run(rom: &[u8], config: &RunConfig) -> Result<RunReport, RunFailure> {
             }
         }
     }
+    if let Some(line) = emu.take_unfinished() {
+        let (mut stop, frame) = (false, report.frames);
+        absorb(&mut report, &mut fatal, frame, line, config, &mut stop);
+    }
     if !fatal.is_empty() {
         report.fatal = Some(fatal.join("\n"));
     }

@@ -33,7 +33,8 @@ const HOT: &[(&str, &[&str])] = &[
             "7move_to",
             "7rebuild",
             "10regenerate",
-            "6render",
+            "5march7columns",
+            "10group_tops",
             "voxel_march_frame",
             "voxel_march_column",
             "terrain_fill_block",
@@ -52,7 +53,8 @@ const HOT: &[(&str, &[&str])] = &[
             "8recenter",
             "7move_to",
             "7rebuild",
-            "6render",
+            "5march7columns",
+            "10group_tops",
             "voxel_march_frame",
             "voxel_march_column",
             "terrain_fill_line",
@@ -125,8 +127,16 @@ pub fn build_example() -> Result<PathBuf> {
 }
 
 /// The engine's hot functions the example must have as ARM code in IWRAM.
-const EXAMPLE_HOT: &[&str] =
-    &["8recenter", "7move_to", "7rebuild", "10regenerate", "6render", "voxel_march_frame", "voxel_march_column"];
+const EXAMPLE_HOT: &[&str] = &[
+    "8recenter",
+    "7move_to",
+    "7rebuild",
+    "10regenerate",
+    "5march7columns",
+    "10group_tops",
+    "voxel_march_frame",
+    "voxel_march_column",
+];
 
 /// Writes a file through a temporary name and a rename: never half-written.
 pub fn write_atomic(path: &std::path::Path, bytes: &[u8]) -> Result<()> {
