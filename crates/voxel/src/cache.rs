@@ -65,7 +65,11 @@ pub const FAR_AHEAD: u32 = ahead(FAR_REACH, FAR_RADIUS * 8 - 8);
 /// half-side `half` holds the view wedge `reach` deep at any heading: `reach -
 /// isqrt(half^2 - reach^2)` (module docs; none if that is negative: a square
 /// of half-side 1.414 `reach` round the camera holds the wedge), and 2 px
-/// more for the centre's truncated offset. `reach` must be at most `half`.
+/// more for the centre's truncated offset.
+///
+/// # Panics
+/// If `reach` is more than `half` (no centre holds the wedge); at compile
+/// time for the rings' constants.
 ///
 /// ```
 /// use voxel::cache::ahead;
