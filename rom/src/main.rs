@@ -360,10 +360,11 @@ extern "C" fn main() -> ! {
     let mut hud_text = Hud::init(fg, bg);
     let mut hud_show_cycles = 0;
     let mut hud_objects = 0;
-    // The HUD's text is written every HUD_REFRESHES refreshes (`hud_next`),
-    // its FPS the frames drawn since the last write (`hud_frames`, from
-    // refresh `hud_from`); `hud_dirty`: the objects need a `show`.
-    let (mut hud_next, mut hud_from, mut hud_frames, mut hud_dirty) = (0u32, 0u32, 0u32, false);
+    // The HUD's text is written HUD_REFRESHES refreshes after its last
+    // write (refresh `hud_from`), its FPS the frames drawn since
+    // (`hud_frames`); `hud_dirty`: the objects need a `show` (and, set by a
+    // toggle, the text a write this frame).
+    let (mut hud_from, mut hud_frames, mut hud_dirty) = (0u32, 0u32, false);
     let mut select_used = false;
     let mut frame: u32 = 0;
     let mut done = refresh::count();
@@ -420,7 +421,7 @@ extern "C" fn main() -> ! {
                 hud = !hud;
                 // Written this frame; its first FPS is this frame's own (from
                 // the last frame's end).
-                (hud_next, hud_from, hud_frames, hud_dirty) = (r, done, 0, true);
+                (hud_from, hud_frames, hud_dirty) = (done, 0, true);
             }
             if held & bit::SELECT != 0 && pressed & bit::R != 0 {
                 // SELECT + R: 240 columns (one per pixel) or 120 (pairs).
@@ -479,13 +480,13 @@ extern "C" fn main() -> ! {
         }
         if hud {
             hud_frames += 1;
-            if (now.wrapping_sub(hud_next) as i32) >= 0 {
+            if hud_dirty || now.wrapping_sub(hud_from) >= HUD_REFRESHES {
                 // Frames per second over the refreshes since the last write
                 // (59.73 refreshes a second), in tenths.
                 let span = now.wrapping_sub(hud_from).max(1);
                 let fps_tenths = 5973 * hud_frames.min(span) / (10 * span);
                 write_hud(&mut hud_text, seed, &camera, fps_tenths, t.elapsed(), window_cycles);
-                (hud_next, hud_from, hud_frames, hud_dirty) = (now.wrapping_add(HUD_REFRESHES), now, 0, true);
+                (hud_from, hud_frames, hud_dirty) = (now, 0, true);
             }
         }
         // A frame's cycles: flight, window, render, HUD text, and the HUD

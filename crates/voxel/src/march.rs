@@ -221,6 +221,9 @@ unsafe extern "C" {
 // of the pair (the bottom of the next span: spans are drawn upwards); in the
 // odd pixels' (`odd` 1) it is a subroutine (4:).
 core::arch::global_asm!(
+    // Bytes of a sample's inline draw after its `blmi` (26: to 24:), where
+    // the boundary path returns to.
+    ".equ  voxel_draw_len, 32",
     ".macro voxel_sample lod, odd",
     "    add   r0, r0, r2",
     "    add   r1, r1, r3",
@@ -256,7 +259,7 @@ core::arch::global_asm!(
     // The boundary path returns 32 bytes past its blmi: `.org` fails the
     // build if the draw grew longer (and would pad a shorter one with
     // zero words, `andeq r0, r0, r0`: no-ops).
-    "    .org  26b + 32",
+    "    .org  26b + voxel_draw_len",
     "24:",
     "    .endif",
     ".endm",
@@ -470,7 +473,7 @@ core::arch::global_asm!(
     "    cmp   r9, #0",
     "    beq   5b",
     "    ldr   r6, [sp, #8]",
-    "    add   pc, r6, #32",
+    "    add   pc, r6, #voxel_draw_len",
     "17:", // the span's top two rows in ui::BOUNDARY, the rest in the colour
     "    ldr   r6, [sp, #4]",
     "    rsb   r7, r11, r11, lsl #4",
