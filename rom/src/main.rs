@@ -98,6 +98,33 @@ fn time_set_up(land: &mut Landscape<'_, WINDOW>, camera: &Camera, page: Page) {
     );
 }
 
+/// Times the texel cache's upkeep a line at a time for the benchmark (in the
+/// first 3D frame, after the set-up): from `camera` turned to heading 0 and
+/// placed so that its far ring's centre sits on the start of an entry, a
+/// follow that moves nothing, then two moves of 4 world px east and two
+/// south. The first move each way reads one near-ring line (128 texels), the
+/// second that and one far-ring line (256 entries): each logged as cycles and
+/// entries read. Then back to `camera`.
+fn time_cache_lines(land: &mut Landscape<'_, WINDOW>, camera: &Camera) {
+    let wrap = (land.size_px() << 8).wrapping_sub(1);
+    let far_centre = (camera.x >> 8).wrapping_add(voxel::cache::FAR_AHEAD) & !7;
+    let x = far_centre.wrapping_sub(voxel::cache::FAR_AHEAD) << 8 & wrap;
+    let mut at = Camera { x, heading: 0, ..*camera };
+    land.follow_cache(&at);
+    let mut line = Line::new(Level::Debug);
+    line.text("cache_lines");
+    for (name, east, south) in [("still", 0, 0), ("east", 4, 0), ("east", 4, 0), ("south", 0, 4), ("south", 0, 4)] {
+        at.x = at.x.wrapping_add(east << 8) & wrap;
+        at.y = at.y.wrapping_add(south << 8) & wrap;
+        let t = Cycles::now();
+        let read = land.follow_cache(&at).map_or(0, |u| u.written);
+        let cycles = t.elapsed();
+        line.text(" ").text(name).text("=").uint(cycles).text("/").uint(read);
+    }
+    drop(line);
+    land.follow_cache(camera);
+}
+
 /// Writes the sky's work in a 3D frame as the log gives it: `page` (the
 /// whole page filled) or the rows repainted; `-` for the map view (the tests
 /// and the bench read it back).
@@ -383,6 +410,9 @@ extern "C" fn main() -> ! {
         let refreshes = now.wrapping_sub(done).max(1);
         let t = Cycles::now();
         let mut world_cycles = 0;
+        // The flight's own cycles: motion, floor and look-ahead, once a
+        // refresh replayed.
+        let mut flight_cycles = 0;
         let mut r = first;
         while r != now {
             r = r.wrapping_add(1);
@@ -429,7 +459,9 @@ extern "C" fn main() -> ! {
                 columns = if columns == Columns::Pairs { Columns::Pixels } else { Columns::Pairs };
             }
             let c = controls(&keys, &mut select_used);
+            let tf = Cycles::now();
             land.fly(&mut camera, c, 1);
+            flight_cycles += tf.elapsed();
         }
         done = now;
         let tw = Cycles::now();
@@ -454,6 +486,7 @@ extern "C" fn main() -> ! {
                 cache_cycles = tc.elapsed();
                 if !set_up_timed {
                     time_set_up(&mut land, &camera, page);
+                    time_cache_lines(&mut land, &camera);
                     set_up_timed = true;
                 }
                 let options = Options { boundaries: view == View::Boundaries, columns };
@@ -502,6 +535,7 @@ extern "C" fn main() -> ! {
         line.text(" cycles=").uint(cycles).text(" render=").uint(render_cycles);
         line.text(" window=").uint(if up.tiles > 0 { window_cycles } else { 0 }).text(" window_tiles=").uint(up.tiles);
         line.text(" cache=").uint(cache_cycles).text(" cache_entries=").uint(cache_entries);
+        line.text(" flight=").uint(flight_cycles);
         line.text(" samples=").uint(samples).text(" skipped=").uint(skipped).text(" sky=");
         sky_work(&mut line, sky_work_done).text(" refreshes=").uint(refreshes).text(" hud_objects=");
         line.uint(hud_objects).text(" ");

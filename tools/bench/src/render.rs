@@ -150,6 +150,54 @@ fn logged(report: &mgba_test_runner::RunReport, start: &str, key: &str) -> Resul
     value.parse().map_err(|e| anyhow::anyhow!("{key} in {line:?}: {e}"))
 }
 
+/// The texel cache's upkeep a line at a time, timed alone by the ROM in its
+/// first 3D frame (`cache_lines still=C/0 east=C/128 east=C/384 south=..`:
+/// cycles / entries read of a follow that moves nothing, then of two moves
+/// of 4 px east and two south): the first move each way reads one near-ring
+/// line, the second that and one far-ring line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CacheLines {
+    /// A follow that moves nothing, cycles (every frame pays it).
+    pub still: u64,
+    /// One near-ring column and row ([`voxel::cache::NEAR`] texels), cycles
+    /// beyond `still`.
+    pub near_column: u64,
+    pub near_row: u64,
+    /// One far-ring column and row ([`voxel::cache::FAR`] entries), cycles:
+    /// the move that reads both lines less the one that reads the near line.
+    pub far_column: u64,
+    pub far_row: u64,
+}
+
+impl CacheLines {
+    /// Reads the ROM's `cache_lines` line; an error if a move did not read
+    /// the lines it should have.
+    pub fn parse(line: &str) -> Result<CacheLines> {
+        let (near, far) = (voxel::cache::NEAR as u64, voxel::cache::FAR as u64);
+        let moves: Vec<(&str, u64, u64)> = line
+            .split_whitespace()
+            .skip(1)
+            .map(|w| {
+                let (name, v) = w.split_once('=').ok_or_else(|| anyhow::anyhow!("{w:?} in {line:?}: not NAME=C/E"))?;
+                let (c, e) = v.split_once('/').ok_or_else(|| anyhow::anyhow!("{w:?} in {line:?}: not NAME=C/E"))?;
+                Ok((name, c.parse()?, e.parse()?))
+            })
+            .collect::<Result<_>>()?;
+        let want = [("still", 0), ("east", near), ("east", near + far), ("south", near), ("south", near + far)];
+        if moves.len() != want.len() || moves.iter().zip(&want).any(|(m, w)| (m.0, m.2) != *w) {
+            bail!("the ROM's cache moves did not read one line at a time ({want:?} expected): {line:?}");
+        }
+        let c = |k: usize| moves[k].1;
+        Ok(CacheLines {
+            still: c(0),
+            near_column: c(1).saturating_sub(c(0)),
+            far_column: c(2).saturating_sub(c(1)),
+            near_row: c(3).saturating_sub(c(0)),
+            far_row: c(4).saturating_sub(c(3)),
+        })
+    }
+}
+
 /// Runs the flight and builds the report.
 pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
     let keys: KeyScript = SCRIPT.parse()?;
@@ -178,6 +226,12 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
         );
     }
     let setup_cycles = setup("cycles")?.saturating_sub(sky_cycles);
+    let lines = CacheLines::parse(
+        report
+            .lines()
+            .find(|l| l.starts_with("cache_lines "))
+            .ok_or_else(|| anyhow::anyhow!("the ROM logged no `cache_lines` line"))?,
+    )?;
     // The frame's own log line: in mGBA only (on hardware the ROM finds no
     // mGBA and skips it), after the frame's count, before the flip. The ROM
     // logs the most it took in each 256 frames.
@@ -202,6 +256,10 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
     let window: u64 = frames.iter().map(|f| num(f, "window")).sum();
     let cache: u64 = frames.iter().map(|f| num(f, "cache")).sum();
     let cache_entries: u64 = frames.iter().map(|f| num(f, "cache_entries")).sum();
+    let flight: u64 = frames.iter().map(|f| num(f, "flight")).sum();
+    if flight == 0 {
+        bail!("the ROM's frame lines give no flight cycles (`flight=`)");
+    }
     let samples: u64 = frames.iter().map(|f| num(f, "samples")).sum();
     let slices: u64 = samples + frames.iter().map(|f| num(f, "skipped")).sum::<u64>();
     let total: u64 = cycles.iter().sum();
@@ -257,7 +315,7 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
     writeln!(text, "| part | cycles | share |")?;
     writeln!(text, "|---|---|---|")?;
     let share = |c: u64| format!("{:.0}%", 100.0 * c as f64 / total as f64);
-    let (rm, wm, cm, tm) = (render / n, window / n, cache / n, total / n);
+    let (wm, cm) = (window / n, cache / n);
     let sky_total = sky_cycles * fills;
     writeln!(
         text,
@@ -276,15 +334,40 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
     writeln!(text, "| texel cache upkeep ({} entries read per frame) | {cm} | {} |", cache_entries / n, share(cache))?;
     writeln!(
         text,
-        "| rest: flight, input, HUD | {} | {} |",
-        tm - rm - wm - cm,
-        share(total - render - window - cache)
+        "| flight: the camera's motion, its floor and look-ahead, once a refresh replayed ({:.2} a frame) | {} | {} |",
+        refreshes as f64 / n as f64,
+        flight / n,
+        share(flight)
+    )?;
+    writeln!(
+        text,
+        "| rest: input, HUD | {} | {} |",
+        (total - render - window - cache - flight) / n,
+        share(total - render - window - cache - flight)
     )?;
     writeln!(
         text,
         "| the frame's log line, in mGBA only (on hardware the ROM finds no mGBA and skips it): after the count, before the flip | {log_line} at most, not counted | |"
     )?;
     writeln!(text, "| flip: waiting for VBlank | not counted (the CPU sleeps) | |")?;
+    let (near, far) = (voxel::cache::NEAR, voxel::cache::FAR);
+    writeln!(
+        text,
+        "\nThe texel cache a line at a time, timed alone in the ROM's first 3D frame (heading 0: a follow that moves \
+         nothing, then moves of 4 px that read one near-ring line, or that and one far-ring line; each line beyond the \
+         follow's own cost):\n"
+    )?;
+    writeln!(text, "| update | entries read | cycles | per entry |")?;
+    writeln!(text, "|---|---|---|---|")?;
+    writeln!(text, "| a follow that moves nothing (every frame) | 0 | {} | |", lines.still)?;
+    for (what, entries, c) in [
+        ("one near-ring column (4 px east)", near, lines.near_column),
+        ("one near-ring row (4 px south)", near, lines.near_row),
+        ("one far-ring column (the next 4 px east, less its near column)", far, lines.far_column),
+        ("one far-ring row (the next 4 px south, less its near row)", far, lines.far_row),
+    ] {
+        writeln!(text, "| {what} | {entries} | {c} | {:.1} |", c as f64 / entries as f64)?;
+    }
 
     // The frame, explained by counters: the reference renderer counts each
     // frame's samples, draws and rows; a least-squares fit of the ROM's
@@ -356,6 +439,11 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
         ("sky_page_cycles", Json::Int(sky_cycles)),
         ("setup_cycles", Json::Int(setup_cycles)),
         ("log_line_cycles_max", Json::Int(log_line)),
+        ("cache_follow_still_cycles", Json::Int(lines.still)),
+        ("cache_near_column_cycles", Json::Int(lines.near_column)),
+        ("cache_near_row_cycles", Json::Int(lines.near_row)),
+        ("cache_far_column_cycles", Json::Int(lines.far_column)),
+        ("cache_far_row_cycles", Json::Int(lines.far_row)),
         ("sky_pages_filled", Json::Int(fills)),
         ("sky_rows_repainted_per_frame", Json::Int(repainted / n)),
         ("skipped_slices_per_frame", Json::Int(skip_mean)),
@@ -433,10 +521,29 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
             ("cycles_per_slice", Json::Float(cpl)),
             ("cache_cycles_per_frame", Json::Int(cm)),
             ("window_cycles_per_frame", Json::Int(wm)),
+            ("flight_cycles_per_frame", Json::Int(flight / n)),
         ]
         .into_iter()
         .chain(fit_json)
         .collect::<Vec<_>>(),
     ) + "\n";
     Ok(Report { text, jsonl, p95 })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each line's cost is its move's less the one before it; a move that
+    /// read other lines than one at a time is an error, not a figure.
+    #[test]
+    fn cache_lines_are_the_moves_differences() {
+        let line = "cache_lines still=600/0 east=2900/128 east=7800/384 south=2950/128 south=7700/384";
+        let c = CacheLines::parse(line).unwrap();
+        assert_eq!(c, CacheLines { still: 600, near_column: 2300, far_column: 4900, near_row: 2350, far_row: 4750 });
+        let rebuilt = "cache_lines still=600/0 east=2900/128 east=7800/640 south=2950/128 south=7700/384";
+        assert!(CacheLines::parse(rebuilt).unwrap_err().to_string().contains("one line at a time"));
+        assert!(CacheLines::parse("cache_lines still=600/0").is_err());
+        assert!(CacheLines::parse("cache_lines still=600").is_err());
+    }
 }
