@@ -99,17 +99,20 @@ fn time_set_up(land: &mut Landscape<'_, WINDOW>, camera: &Camera, page: Page) {
 }
 
 /// Times the texel cache's upkeep a line at a time for the benchmark (in the
-/// first 3D frame, after the set-up): from `camera` turned to heading 0 and
-/// placed so that its far ring's centre sits on the start of an entry, a
-/// follow that moves nothing, then two moves of 4 world px east and two
-/// south. The first move each way reads one near-ring line (128 texels), the
-/// second that and one far-ring line (256 entries): each logged as cycles and
-/// entries read. Then back to `camera`.
+/// first 3D frame, after the set-up): from `camera` moved back (by less than
+/// 8 px in x and in y) to where its far ring's centre sits on the corner of
+/// an entry, a follow that moves nothing, then two moves of 4 world px east
+/// and two south. The first move each way reads one near-ring line (128
+/// texels), the second that and one far-ring line (256 entries): each logged
+/// as cycles and entries read. Then back to `camera`.
 fn time_cache_lines(land: &mut Landscape<'_, WINDOW>, camera: &Camera) {
     let wrap = (land.size_px() << 8).wrapping_sub(1);
-    let far_centre = (camera.x >> 8).wrapping_add(voxel::cache::FAR_AHEAD) & !7;
-    let x = far_centre.wrapping_sub(voxel::cache::FAR_AHEAD) << 8 & wrap;
-    let mut at = Camera { x, heading: 0, ..*camera };
+    let (fx, fy) = voxel::cache::centre(camera.x >> 8, camera.y >> 8, camera.heading, voxel::cache::FAR_AHEAD);
+    let mut at = Camera {
+        x: camera.x.wrapping_sub((fx & 7) << 8) & wrap,
+        y: camera.y.wrapping_sub((fy & 7) << 8) & wrap,
+        ..*camera
+    };
     land.follow_cache(&at);
     let mut line = Line::new(Level::Debug);
     line.text("cache_lines");
