@@ -1,9 +1,10 @@
 //! `mgba-test-runner`: run a GBA ROM headless and fail on panics, bad memory
 //! accesses and golden mismatches.
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use clap::Parser;
 use mgba_test_runner::{Echo, GifCapture, GoldenMode, KeyScript, RunConfig, read_sav, rom, run, write_sav};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -98,15 +99,40 @@ fn gif_spec(s: &str) -> Result<GifCapture, String> {
 }
 
 fn main() -> ExitCode {
-    let args = Args::parse();
+    let args = match Args::try_parse() {
+        Ok(a) => a,
+        // --help and --version: clap's own text.
+        Err(e) if !e.use_stderr() => {
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            // One line: clap's first, and where to read more.
+            let text = e.render().to_string();
+            let first = text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("invalid arguments");
+            complain(&format!("{first} (see mgba-test-runner --help)"));
+            return ExitCode::from(2);
+        }
+    };
     match real_main(args) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
         Err(e) => {
-            eprintln!("error: {e:#}");
+            complain(&format!("error: {e:#}"));
             ExitCode::from(2)
         }
     }
+}
+
+/// A line to standard error; if it cannot take it, the exit code still tells.
+fn complain(line: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "{line}");
+}
+
+/// A line to standard output; an error if it cannot take it.
+fn say(line: &str) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{line}").and_then(|()| out.flush()).context("standard output: cannot write")
 }
 
 /// Every capture must fall inside the run.
@@ -175,17 +201,17 @@ fn real_main(args: Args) -> Result<bool> {
     };
     for path in &report.screenshots {
         let what = if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("gif")) { "gif" } else { "screenshot" };
-        println!("{what}: {}", path.display());
+        say(&format!("{what}: {}", path.display()))?;
     }
     if let Some(path) = &args.sav {
         write_sav(path, &report.save)?;
-        println!("save: {} ({} bytes)", path.display(), report.save.len());
+        say(&format!("save: {} ({} bytes)", path.display(), report.save.len()))?;
     }
-    println!("frames run: {}", report.frames);
+    say(&format!("frames run: {}", report.frames))?;
     match report.verdict() {
         Ok(()) => Ok(true),
         Err(e) => {
-            eprintln!("FAILED: {e}");
+            complain(&format!("FAILED: {e}"));
             Ok(false)
         }
     }

@@ -12,6 +12,7 @@
 use crate::emulator::{Emulator, Level, LogLine};
 use crate::frame::{Frame, GoldenError, GoldenMode, check_golden};
 use crate::keys::KeyScript;
+use std::io::Write;
 use std::path::PathBuf;
 
 /// Video RAM: address and length.
@@ -227,7 +228,8 @@ fn absorb(
             Echo::All => true,
         };
         if shown {
-            eprintln!("[{frame:>6}] {:<5} {}", line.level, line.message);
+            // An echo nobody can read (a closed or full stderr) is dropped.
+            let _ = writeln!(std::io::stderr().lock(), "[{frame:>6}] {:<5} {}", line.level, line.message);
         }
         if line.level == Level::Fatal {
             fatal.push(line.message.clone());
@@ -238,7 +240,7 @@ fn absorb(
         report.log.push(RomLine { frame, level: line.level, text: line.message });
     } else if line.is_memory_warning() {
         if config.echo == Echo::All {
-            eprintln!("[{frame:>6}] mGBA {}: {}", line.level, line.message);
+            let _ = writeln!(std::io::stderr().lock(), "[{frame:>6}] mGBA {}: {}", line.level, line.message);
         }
         report.memory_warnings.push((frame, line.message));
     } else if matches!(line.level, Level::Fatal | Level::Error | Level::Warn | Level::GameError) {

@@ -148,7 +148,9 @@ fn toml_error(text: &str, e: &toml::de::Error) -> String {
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Options {
-    /// Tile side in texels: 8, 16, 32, 64 or 128.
+    /// Tile side in texels: 8, 16, 32, 64 or 128 (32 if not given, as on
+    /// the command line).
+    #[serde(default = "default_tile_size")]
     pub tile_size: u32,
     /// Palette colours, 2..=52.
     #[serde(default = "default_colours")]
@@ -172,6 +174,10 @@ pub struct Options {
     /// World pixels per height unit, or auto.
     #[serde(default)]
     pub height_scale: HeightScale,
+}
+
+fn default_tile_size() -> u32 {
+    32
 }
 
 fn default_colours() -> u32 {
@@ -227,10 +233,24 @@ impl Options {
             .map_err(|_| Error::Manifest { path: path.to_path_buf(), detail: "not UTF-8 text".into() })?;
         let mut options: Options = toml::from_str(&text)
             .map_err(|e| Error::Manifest { path: path.to_path_buf(), detail: toml_error(&text, &e) })?;
+        let manifest = |detail: String| Error::Manifest { path: path.to_path_buf(), detail };
+        // Keys the paper's placement does not use: refused, not ignored.
+        if options.placement == PlacementKind::Paper {
+            let table: toml::Table = toml::from_str(&text).map_err(|e| manifest(toml_error(&text, &e)))?;
+            if let Some(key) = ["classes", "orientations"].into_iter().find(|k| table.contains_key(*k)) {
+                return Err(manifest(format!(
+                    "{key}: applies to placement = \"corners\" only, not \"paper\": remove it or the placement"
+                )));
+            }
+        }
         let dir = path.parent().unwrap_or(Path::new(""));
-        for p in &mut options.pairs {
-            p.height = dir.join(&p.height);
-            p.texture = dir.join(&p.texture);
+        for (i, p) in options.pairs.iter_mut().enumerate() {
+            for (key, file) in [("height", &mut p.height), ("texture", &mut p.texture)] {
+                if file.as_os_str().is_empty() {
+                    return Err(manifest(format!("pair {}: {key} is empty: give the PNG's path", i + 1)));
+                }
+                *file = dir.join(&*file);
+            }
         }
         options.check_values().map_err(|e| match e {
             Error::Range { key, value, problem, .. } => {

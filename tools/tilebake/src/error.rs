@@ -40,7 +40,7 @@ pub enum Error {
     OutputIsInput { path: PathBuf },
     #[error("{}: {source}", path.display())]
     Bank { path: PathBuf, source: bank::BankError },
-    #[error("{}: cannot make a world of it: {reason}", path.display())]
+    #[error("{}: cannot make a world of it: {}", path.display(), landscape_words(reason))]
     Landscape { path: PathBuf, reason: voxel::LandscapeError },
     #[error("{}: {detail}", path.display())]
     Manifest { path: PathBuf, detail: String },
@@ -79,6 +79,19 @@ fn range_text(manifest: Option<&Path>, key: &str, value: &str, problem: &str) ->
     match manifest {
         Some(m) => format!("{}: {key} = {value} {problem}", m.display()),
         None => format!("--{} {value} {problem}", key.replace('_', "-")),
+    }
+}
+
+/// Why a bank makes no world, in a tilebake user's terms: the engine's
+/// advice on class bands names the world's spacing, which the engine picks;
+/// a bank's author can change its classes.
+fn landscape_words(reason: &voxel::LandscapeError) -> String {
+    match reason {
+        voxel::LandscapeError::World(terrain::ParamError::ClassBand { need, .. }) => format!(
+            "its middle corner class is narrower than {need} field units, the most the world's field moves across a \
+             tile: bake it again (tilebake keeps the classes that wide) or with --classes 2"
+        ),
+        other => other.to_string(),
     }
 }
 

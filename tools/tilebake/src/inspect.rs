@@ -5,10 +5,13 @@ use crate::io;
 use std::fmt::Write;
 use std::path::Path;
 
-/// Reads and validates a bank file.
+/// Reads and validates a bank file: it parses, and it makes a world (a bank
+/// can parse and still not: hand-made corner classes too close together,
+/// which the ROM would show its error screen for).
 pub fn load(path: &Path) -> Result<Vec<u8>> {
     let bytes = io::read(path)?;
-    bank::parse(&bytes).map_err(|source| Error::Bank { path: path.to_path_buf(), source })?;
+    let b = bank::parse(&bytes).map_err(|source| Error::Bank { path: path.to_path_buf(), source })?;
+    crate::world::with_texels(&b, 1, |_| ()).map_err(|reason| Error::Landscape { path: path.to_path_buf(), reason })?;
     Ok(bytes)
 }
 

@@ -228,6 +228,14 @@ impl Outputs {
             match std::fs::create_dir(&d) {
                 Ok(()) => self.created.push(d),
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && d.is_dir() => {}
+                // `exists` follows links: a link whose target is missing.
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && d.is_symlink() => {
+                    let target = std::fs::read_link(&d).map(|t| one_line(&t.display().to_string())).unwrap_or_default();
+                    let source = std::io::Error::other(format!(
+                        "it is a symbolic link to {target}, which does not exist (not made through a dangling link)"
+                    ));
+                    return Err(Error::Write { path: d, source });
+                }
                 Err(source) => return Err(Error::Write { path: d, source }),
             }
         }
@@ -295,19 +303,32 @@ impl Outputs {
 }
 
 /// Refuses an output [`Outputs::add`] would refuse for what is at its path
-/// (a directory, a device, a FIFO), before a long command does its work.
+/// (a directory, a device, a FIFO, a dangling link) or for a directory it
+/// names that does not exist, before a long command does its work.
 pub fn check_output(path: &Path) -> Result<()> {
-    destination(path).map(|_| ())
+    let dest = destination(path)?;
+    match dest.parent() {
+        Some(d) if !d.as_os_str().is_empty() && !d.is_dir() => Err(Error::Write {
+            path: path.to_path_buf(),
+            source: std::io::Error::other(format!(
+                "the directory {} does not exist",
+                one_line(&d.display().to_string())
+            )),
+        }),
+        _ => Ok(()),
+    }
 }
 
 /// Where the output named `path` goes. A symbolic link is written through:
-/// its target is replaced and the link stays, as `cp` does. Anything there
-/// that is not a regular file (a directory, a device such as `/dev/null`, a
-/// FIFO, a socket) is refused: the atomic rename would replace it with a
-/// file.
+/// its target is replaced and the link stays, as `cp` does; and as `cp`
+/// does, not a dangling one (its target does not exist: a typing slip
+/// would make a file somewhere else). Anything there that is not a regular
+/// file (a directory, a device such as `/dev/null`, a FIFO, a socket) is
+/// refused: the atomic rename would replace it with a file.
 fn destination(path: &Path) -> Result<PathBuf> {
     let fail = |source| Error::Write { path: path.to_path_buf(), source };
     let mut dest = path.to_path_buf();
+    let mut linked = false;
     // As many links in a chain as Linux follows.
     for _ in 0..40 {
         match std::fs::symlink_metadata(&dest) {
@@ -315,6 +336,7 @@ fn destination(path: &Path) -> Result<PathBuf> {
                 let target = std::fs::read_link(&dest).map_err(fail)?;
                 // A relative target is relative to the link's directory.
                 dest = dest.parent().map(|d| d.join(&target)).unwrap_or(target);
+                linked = true;
             }
             Ok(m) if m.is_dir() => return Err(fail(std::io::ErrorKind::IsADirectory.into())),
             Ok(m) if !m.is_file() => {
@@ -323,6 +345,12 @@ fn destination(path: &Path) -> Result<PathBuf> {
                 )));
             }
             Ok(_) => return Ok(dest),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound && linked => {
+                return Err(fail(std::io::Error::other(format!(
+                    "it is a symbolic link to {}, which does not exist (not written through a dangling link)",
+                    one_line(&dest.display().to_string())
+                ))));
+            }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(dest),
             Err(e) => return Err(fail(e)),
         }
@@ -487,5 +515,30 @@ mod tests {
         std::os::unix::fs::symlink("loop_a", d.path().join("loop_b")).unwrap();
         let e = write_atomic(&d.path().join("loop_a"), b"x").unwrap_err().to_string();
         assert!(e.ends_with("cannot write: too many levels of symbolic links"), "{e}");
+        // A dangling link is not written through (nor is a directory made
+        // through one), and nothing is made where it points.
+        std::os::unix::fs::symlink(d.path().join("gone/out.bank"), d.path().join("dangling")).unwrap();
+        let e = write_atomic(&d.path().join("dangling"), b"x").unwrap_err().to_string();
+        assert!(e.contains("which does not exist (not written through a dangling link)"), "{e}");
+        assert!(check_output(&d.path().join("dangling")).is_err());
+        std::os::unix::fs::symlink(d.path().join("gone"), d.path().join("dir_link")).unwrap();
+        let e = Outputs::new().create_dir(&d.path().join("dir_link")).unwrap_err().to_string();
+        assert!(e.contains("which does not exist (not made through a dangling link)"), "{e}");
+        assert!(!d.path().join("gone").exists());
+    }
+
+    /// An output in a directory that does not exist is refused before the
+    /// work, naming the directory.
+    #[test]
+    fn check_output_needs_the_directory() {
+        let d = tempfile::tempdir().unwrap();
+        let out = d.path().join("no/such/out.bank");
+        let e = check_output(&out).unwrap_err().to_string();
+        assert!(
+            e.ends_with(&format!("cannot write: the directory {} does not exist", out.parent().unwrap().display())),
+            "{e}"
+        );
+        check_output(&d.path().join("out.bank")).unwrap();
+        check_output(Path::new("out.bank")).unwrap();
     }
 }

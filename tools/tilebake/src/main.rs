@@ -57,8 +57,9 @@ enum Command {
         #[arg(long, allow_negative_numbers = true)]
         seam_band: Option<u32>,
         /// A TOML sidecar with tile_size, colours, placement, classes,
-        /// height_scale, seam_band and [[pair]] height/texture entries
-        /// (instead of the options above).
+        /// orientations, height_scale, seam_band (each optional, with the
+        /// defaults above) and [[pair]] height/texture entries (paths
+        /// relative to it), instead of the options above.
         #[arg(long, conflicts_with_all = ["heights", "textures", "tile_size", "colours", "placement", "classes", "orientations", "height_scale", "seam_band"])]
         manifest: Option<PathBuf>,
         /// The bank to write.
@@ -154,8 +155,9 @@ fn main() -> ExitCode {
                 let _ = e.print();
                 return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
             }
-            let argv: Vec<String> = std::env::args().collect();
-            eprintln!("tilebake: error: {}", tilebake::io::one_line(&usage_error(&e, &argv)));
+            // Lossy: a path that is not UTF-8 is still named in the message.
+            let argv: Vec<String> = std::env::args_os().map(|a| a.to_string_lossy().into_owned()).collect();
+            complain(&format!("error: {}", usage_error(&e, &argv)));
             return ExitCode::from(2);
         }
     };
@@ -165,7 +167,7 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("tilebake: error: {}", tilebake::io::one_line(&e.to_string()));
+            complain(&format!("error: {e}"));
             ExitCode::from(2)
         }
     }
@@ -284,9 +286,27 @@ impl<W: std::io::Write> Lines<W> {
     }
 }
 
-/// Prints a line of output on one line ([`tilebake::io::one_line`]).
-fn say(line: String) {
-    println!("{}", tilebake::io::one_line(&line));
+/// Prints a line of output on one line ([`tilebake::io::one_line`]); an
+/// error if standard output cannot take it (closed, or a full disk).
+fn say(line: String) -> Result<()> {
+    print_out(&format!("{}\n", tilebake::io::one_line(&line)))
+}
+
+/// Writes `text` to standard output; an error if it cannot take it.
+fn print_out(text: &str) -> Result<()> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|e| anyhow::anyhow!("standard output: cannot write: {}", tilebake::error::words(&e)))
+}
+
+/// Writes `tilebake: TEXT` to standard error on one line: notes and errors.
+/// If standard error cannot take it there is nowhere to say so: the exit
+/// code still tells.
+fn complain(text: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr().lock(), "tilebake: {}", tilebake::io::one_line(text));
 }
 
 fn run(command: Command, progress: &Progress) -> Result<()> {
@@ -307,6 +327,12 @@ fn run(command: Command, progress: &Progress) -> Result<()> {
             let options = match &manifest {
                 Some(m) => Options::from_manifest(m)?,
                 None => {
+                    if placement == Some(tilebake::bake::PlacementKind::Paper) {
+                        let given = [("--classes", classes.is_some()), ("--orientations", orientations.is_some())];
+                        if let Some((flag, _)) = given.into_iter().find(|(_, g)| *g) {
+                            anyhow::bail!("{flag} applies to --placement corners only: drop it or the placement");
+                        }
+                    }
                     let pairs = heights
                         .iter()
                         .zip(&textures)
@@ -339,7 +365,7 @@ fn run(command: Command, progress: &Progress) -> Result<()> {
             progress.clear();
             tilebake::io::write_atomic(&output, &baked.bytes)?;
             for n in &baked.notes {
-                eprintln!("tilebake: note: {}", tilebake::io::one_line(n));
+                complain(&format!("note: {n}"));
             }
             say(format!(
                 "{}: {} tiles stored ({} cut, {} duplicates merged), {} colours, {} bytes, {:.0} ms",
@@ -350,17 +376,17 @@ fn run(command: Command, progress: &Progress) -> Result<()> {
                 baked.colours,
                 baked.bytes.len(),
                 start.elapsed().as_secs_f64() * 1000.0
-            ));
+            ))?;
         }
-        Command::Inspect { bank } => print!("{}", tilebake::inspect::report(&bank)?),
+        Command::Inspect { bank } => print_out(&tilebake::inspect::report(&bank)?)?,
         Command::Preview { bank, output, seed, tiles } => {
             for p in tilebake::preview::write(&bank, &output, seed, tiles)? {
-                say(format!("wrote {}", p.display()));
+                say(format!("wrote {}", p.display()))?;
             }
         }
         Command::Pack { base, bank, output } => {
             let size = tilebake::pack::pack_files(&base, &bank, &output)?;
-            say(format!("{}: {size} bytes, bank from {}", output.display(), bank.display()));
+            say(format!("{}: {size} bytes, bank from {}", output.display(), bank.display()))?;
         }
         Command::Seams { bank, seed, tiles } => {
             let max = tilebake::measure::MAX_TILES;
@@ -380,19 +406,19 @@ fn run(command: Command, progress: &Progress) -> Result<()> {
             }
             let m = tilebake::measure::measure(&b, seed, tiles)
                 .map_err(|reason| tilebake::Error::Landscape { path: bank.clone(), reason })?;
-            say(format!("{}: seed {seed}, {tiles} x {tiles} tiles", bank.display()));
+            say(format!("{}: seed {seed}, {tiles} x {tiles} tiles", bank.display()))?;
             for ((k, v), meaning) in m.fields().into_iter().zip(tilebake::measure::MEANINGS) {
-                println!("  {k:<24} {v:>7.3}  {meaning}");
+                print_out(&format!("  {k:<24} {v:>7.3}  {meaning}\n"))?;
             }
         }
         Command::World { bank, seed, tiles, output } => {
             for p in tilebake::world::write(&bank, seed, tiles, &output)? {
-                say(format!("wrote {}", p.display()));
+                say(format!("wrote {}", p.display()))?;
             }
         }
         Command::Generate { seed, size, output } => {
             for p in tilebake::generate::write(seed, size, &output)? {
-                say(format!("wrote {}", p.display()));
+                say(format!("wrote {}", p.display()))?;
             }
         }
     }

@@ -214,7 +214,9 @@ fn unwritable_output() {
     let out = d.path("no/such/dir/x.bank");
     let o =
         tilebake(&["bake", "--height", &h, "--texture", &t, "--placement", "paper", "-o", &out.display().to_string()]);
-    fails(&o, "no/such/dir/x.bank", "cannot write: no such file or directory", &out);
+    // Before the bake's work, naming the missing directory.
+    fails(&o, "no/such/dir/x.bank", "cannot write: the directory", &out);
+    assert!(stderr(&o).trim_end().ends_with("no/such/dir does not exist"), "{}", stderr(&o));
     // In words, naming the user's file, not the hidden temporary one.
     let err = stderr(&o);
     assert!(!err.contains(".tilebake-") && !err.contains("os error"), "{err}");
@@ -283,10 +285,84 @@ fn generate_then_preview() {
 #[test]
 fn manifest_errors_name_the_file() {
     let d = Dir::new();
-    std::fs::write(d.path("m.toml"), "tile_size = 32\nbogus = 1\n").unwrap();
     let out = d.path("x.bank");
-    let o = tilebake(&["bake", "--manifest", &d.s("m.toml"), "-o", &out.display().to_string()]);
-    fails(&o, "m.toml", "bogus", &out);
+    for (text, says) in [
+        ("tile_size = 32\nbogus = 1\n", "bogus"),
+        // An empty path names the pair and the key, not "": cannot read.
+        ("[[pair]]\nheight = \"\"\ntexture = \"t.png\"\n", "pair 1: height is empty"),
+        // Options the paper's placement does not use are refused, not ignored.
+        ("placement = \"paper\"\nclasses = 2\n", "classes: applies to placement = \"corners\" only"),
+        ("placement = \"paper\"\norientations = \"all\"\n", "orientations: applies to placement"),
+    ] {
+        std::fs::write(d.path("m.toml"), text).unwrap();
+        let o = tilebake(&["bake", "--manifest", &d.s("m.toml"), "-o", &out.display().to_string()]);
+        fails(&o, "m.toml", says, &out);
+    }
+}
+
+/// On the command line too: `--classes` and `--orientations` with the
+/// paper's placement are refused (grit's silent ignoring is what we avoid).
+#[test]
+fn corner_options_with_the_paper_placement_are_refused() {
+    let d = Dir::new();
+    let (h, t) = pair(&d, 64, 64);
+    let out = d.path("x.bank");
+    for (flag, value) in [("--classes", "2"), ("--orientations", "all")] {
+        let o = tilebake(&[
+            "bake",
+            "--placement",
+            "paper",
+            flag,
+            value,
+            "--height",
+            &h,
+            "--texture",
+            &t,
+            "-o",
+            &d.s("x.bank"),
+        ]);
+        assert_eq!(o.status.code(), Some(2));
+        assert_eq!(
+            stderr(&o),
+            format!("tilebake: error: {flag} applies to --placement corners only: drop it or the placement\n")
+        );
+        assert!(!out.exists());
+    }
+}
+
+/// A manifest need not give the tile size: 32, as on the command line.
+#[test]
+fn a_manifest_without_tile_size_bakes_32() {
+    let d = Dir::new();
+    let (h, t) = pair(&d, 64, 64);
+    let text = format!("[[pair]]\nheight = {h:?}\ntexture = {t:?}\n");
+    std::fs::write(d.path("m.toml"), text).unwrap();
+    let o = tilebake(&["bake", "--manifest", &d.s("m.toml"), "-o", &d.s("x.bank")]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(bank::parse(&std::fs::read(d.path("x.bank")).unwrap()).unwrap().tile_size(), 32);
+}
+
+/// Standard output that cannot take the output (a full disk, a closed pipe)
+/// is an error in one line, not a panic; and arguments that are not UTF-8
+/// still get the usual usage error.
+#[cfg(unix)]
+#[test]
+fn unwritable_standard_output_and_non_utf8_arguments_are_errors_not_panics() {
+    use std::os::unix::ffi::OsStrExt;
+    let d = Dir::new();
+    let bank = small_bank(&d);
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_tilebake")).args(["inspect", &bank]).stdout(full).output().unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stderr(&o), "tilebake: error: standard output: cannot write: the disk is full\n");
+    let name = std::ffi::OsStr::from_bytes(b"h\xff.png");
+    let o = Command::new(env!("CARGO_BIN_EXE_tilebake")).arg("bake").arg("--height").arg(name).output().unwrap();
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.starts_with("tilebake: error: ") && err.contains("--output") && err.trim_end().lines().count() == 1,
+        "{err}"
+    );
 }
 
 #[test]
@@ -867,6 +943,19 @@ fn a_bank_that_cannot_make_a_world_is_refused_by_name() {
     assert!(!d.path("p-tiles.png").exists());
     let o = tilebake(&["seams", &d.s("close.bank")]);
     fails(&o, "close.bank", "cannot make a world", &d.path("never"));
+    // Nor does `inspect` call it good, or `pack` put it in a ROM the ROM
+    // would show its error screen for; the advice is what a bank's author
+    // can do.
+    let o = tilebake(&["inspect", &d.s("close.bank")]);
+    fails(
+        &o,
+        "close.bank",
+        "bake it again (tilebake keeps the classes that wide) or with --classes 2",
+        &d.path("never"),
+    );
+    std::fs::write(d.path("base.gba"), rom(b"TERRAIN", b"ZTRE")).unwrap();
+    let o = tilebake(&["pack", &d.s("base.gba"), &d.s("close.bank"), "-o", &d.s("out.gba")]);
+    fails(&o, "close.bank", "cannot make a world", &d.path("out.gba"));
 }
 
 /// Hostile files and paths: a palette the `png` crate panics on, a header
