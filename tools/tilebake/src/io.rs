@@ -75,7 +75,43 @@ pub fn load_png(path: &Path) -> Result<DynamicImage> {
         PngProblem::TooLarge(detail) => Error::Image { path: path.to_path_buf(), detail },
         PngProblem::Damaged(detail) => Error::BadPng { path: path.to_path_buf(), detail },
     })?;
-    image::load_from_memory_with_format(&bytes, ImageFormat::Png).map_err(|e| decode_error(path, &e))
+    let image = image::load_from_memory_with_format(&bytes, ImageFormat::Png).map_err(|e| decode_error(path, &e))?;
+    palette_indices_fit(&bytes).map_err(|detail| Error::BadPng { path: path.to_path_buf(), detail })?;
+    Ok(image)
+}
+
+/// A paletted PNG whose pixels name entries its palette lacks (the decoder
+/// draws them black, silently): refused, naming the first such index. Other
+/// PNGs pass; so does one the raw decode cannot read (the `image` decode
+/// before it read it, and said nothing).
+fn palette_indices_fit(bytes: &[u8]) -> std::result::Result<(), String> {
+    let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    decoder.set_transformations(png::Transformations::IDENTITY);
+    let Ok(mut reader) = decoder.read_info() else { return Ok(()) };
+    let info = reader.info();
+    if info.color_type != png::ColorType::Indexed {
+        return Ok(());
+    }
+    let entries = info.palette.as_ref().map_or(0, |p| p.len() / 3);
+    let Some(size) = reader.output_buffer_size() else { return Ok(()) };
+    let mut buf = vec![0; size];
+    let Ok(frame) = reader.next_frame(&mut buf) else { return Ok(()) };
+    let bits = frame.bit_depth as usize;
+    let per_byte = 8 / bits;
+    let mask = (1u16 << bits) - 1;
+    for row in buf.chunks(frame.line_size).take(frame.height as usize) {
+        for x in 0..frame.width as usize {
+            let byte = row[x / per_byte] as u16;
+            let index = (byte >> (8 - bits * (x % per_byte + 1))) & mask;
+            if index as usize >= entries {
+                return Err(format!(
+                    "pixel index {index} is past its palette of {entries} colours (the decoder would draw it black): \
+                     the file is damaged"
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// What [`check_png_chunks`] refuses.

@@ -125,6 +125,42 @@ fn every_png_kind_is_accepted_and_16_bit_keeps_precision() {
     }
 }
 
+/// A paletted PNG whose pixels name entries past its palette (which the
+/// decoder would draw black, silently) is refused, at 8 and 4 bits a pixel.
+#[test]
+fn palette_indices_past_the_palette_are_refused() {
+    let d = Dir::new();
+    let (h, _) = pair(&d, 32, 32);
+    for (depth, bits, bad) in [(png::BitDepth::Eight, 8, 7u8), (png::BitDepth::Four, 4, 5u8)] {
+        let name = format!("indexed{bits}.png");
+        let f = std::fs::File::create(d.path(&name)).unwrap();
+        let mut enc = png::Encoder::new(f, 32, 32);
+        enc.set_color(png::ColorType::Indexed);
+        enc.set_depth(depth);
+        enc.set_palette(vec![255, 0, 0, 0, 255, 0, 0, 0, 255]);
+        let mut w = enc.write_header().unwrap();
+        // Pixel (9, 30) names entry `bad`; the rest 0..3.
+        let mut pixels: Vec<u8> = (0..32 * 32).map(|i| (i % 3) as u8).collect();
+        pixels[30 * 32 + 9] = bad;
+        let data: Vec<u8> = if bits == 8 { pixels } else { pixels.chunks(2).map(|p| p[0] << 4 | p[1]).collect() };
+        w.write_image_data(&data).unwrap();
+        drop(w);
+        let out = d.path("out.bank");
+        let o = tilebake(&[
+            "bake",
+            "--height",
+            &h,
+            "--texture",
+            &d.s(&name),
+            "--placement",
+            "paper",
+            "-o",
+            &d.s("out.bank"),
+        ]);
+        fails(&o, &name, &format!("pixel index {bad} is past its palette of 3 colours"), &out);
+    }
+}
+
 #[test]
 fn not_a_png() {
     let d = Dir::new();
