@@ -107,10 +107,14 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(e) => {
-            // One line: clap's first, and where to read more.
+            // One line: clap's error paragraph joined (it may name the
+            // missing arguments on the lines after its first), and where to
+            // read more.
             let text = e.render().to_string();
-            let first = text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("invalid arguments");
-            complain(&format!("{first} (see mgba-test-runner --help)"));
+            let error = text.split("\n\n").next().unwrap_or("").lines().map(str::trim).filter(|l| !l.is_empty());
+            let error = error.collect::<Vec<_>>().join(" ");
+            let error = if error.is_empty() { "error: invalid arguments".to_string() } else { error };
+            complain(&format!("{error} (see mgba-test-runner --help)"));
             return ExitCode::from(2);
         }
     };

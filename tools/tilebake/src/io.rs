@@ -265,7 +265,7 @@ impl Outputs {
                 Ok(()) => self.created.push(d),
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && d.is_dir() => {}
                 // `exists` follows links: a link whose target is missing.
-                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && d.is_symlink() => {
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && d.is_symlink() && !d.exists() => {
                     let target = std::fs::read_link(&d).map(|t| one_line(&t.display().to_string())).unwrap_or_default();
                     let source = std::io::Error::other(format!(
                         "it is a symbolic link to {target}, which does not exist (not made through a dangling link)"
