@@ -117,13 +117,17 @@ struct Tx {
 /// colour change costs about as much as a 40-unit step.
 struct Metric {
     rgb: Vec<[f32; 3]>,
+    /// Whether some source texel has each palette entry: the quantiser's
+    /// palette can hold colours no pixel maps to (a neuron left near black),
+    /// which a blend must not pick.
+    used: Vec<bool>,
 }
 
 impl Metric {
-    /// The palette entry nearest `c` (RGB).
+    /// The palette entry nearest `c` (RGB) among those the sources use.
     fn nearest(&self, c: [f32; 3]) -> u8 {
         let mut best = (f32::INFINITY, 0u8);
-        for (i, p) in self.rgb.iter().enumerate() {
+        for (i, p) in self.rgb.iter().enumerate().filter(|(i, _)| self.used[*i]) {
             let d = (p[0] - c[0]).powi(2) + (p[1] - c[1]).powi(2) + (p[2] - c[2]).powi(2);
             if d < best.0 {
                 best = (d, i as u8);
@@ -772,7 +776,13 @@ pub fn build(
 ) -> Result<Built, String> {
     let f = Frame::new(setup.tile);
     let k = setup.classes;
-    let m = Metric { rgb: rgb.iter().map(|c| [c[0] as f32, c[1] as f32, c[2] as f32]).collect() };
+    let mut used = vec![false; rgb.len()];
+    for c in sources.iter().flat_map(|s| s.colour.iter()) {
+        if let Some(u) = used.get_mut(*c as usize) {
+            *u = true;
+        }
+    }
+    let m = Metric { rgb: rgb.iter().map(|c| [c[0] as f32, c[1] as f32, c[2] as f32]).collect(), used };
     // Candidate anchors on a grid fine enough to find rare configurations and
     // coarse enough to keep large sources quick: about 40,000 vertices in all.
     let texels: i64 = sources.iter().map(|s| s.w as i64 * s.h as i64).sum();
