@@ -231,8 +231,16 @@ impl Options {
     pub fn from_manifest(path: &Path) -> Result<Options> {
         let text = String::from_utf8(io::read(path)?)
             .map_err(|_| Error::Manifest { path: path.to_path_buf(), detail: "not UTF-8 text".into() })?;
-        let mut options: Options = toml::from_str(&text)
-            .map_err(|e| Error::Manifest { path: path.to_path_buf(), detail: toml_error(&text, &e) })?;
+        let mut options: Options = toml::from_str(&text).map_err(|e| {
+            // `[pair]` for `[[pair]]`: TOML's words ("invalid type: map,
+            // expected a sequence") do not say what to type.
+            let single = text.lines().position(|l| l.trim() == "[pair]");
+            let detail = match single {
+                Some(i) => format!("line {}: [pair] is one table; each pair is written [[pair]] (two brackets)", i + 1),
+                None => toml_error(&text, &e),
+            };
+            Error::Manifest { path: path.to_path_buf(), detail }
+        })?;
         let manifest = |detail: String| Error::Manifest { path: path.to_path_buf(), detail };
         // Keys the paper's placement does not use: refused, not ignored.
         if options.placement == PlacementKind::Paper {

@@ -329,6 +329,11 @@ fn manifest_errors_name_the_file() {
         // Options the paper's placement does not use are refused, not ignored.
         ("placement = \"paper\"\nclasses = 2\n", "classes: applies to placement = \"corners\" only"),
         ("placement = \"paper\"\norientations = \"all\"\n", "orientations: applies to placement"),
+        // One bracket for the pair's table: say what to type.
+        (
+            "tile_size = 32\n[pair]\nheight = \"h.png\"\ntexture = \"t.png\"\n",
+            "line 2: [pair] is one table; each pair is written [[pair]]",
+        ),
     ] {
         std::fs::write(d.path("m.toml"), text).unwrap();
         let o = tilebake(&["bake", "--manifest", &d.s("m.toml"), "-o", &out.display().to_string()]);
