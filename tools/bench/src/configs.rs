@@ -66,12 +66,12 @@ fn max_field(flight: &render::Flight, key: &str) -> u64 {
     flight.lines.iter().filter_map(|l| fields(l).get(key).and_then(|v| v.parse().ok())).max().unwrap_or(0)
 }
 
-pub fn bench(root: &Path, rom: &[u8]) -> Result<Report> {
+/// Every configuration's row; `default` is `rom`'s flight of [`SCRIPT`]
+/// (the renderer benchmark's): its frames, and the refreshes every other
+/// flight takes.
+pub fn bench(root: &Path, rom: &[u8], default: &render::Flight) -> Result<Report> {
     let mut text = String::new();
     let mut jsonl = String::new();
-    // The default flight: its frames, and the refreshes every other flight
-    // takes.
-    let default = render::flight_keys(rom, SCRIPT).context("the default flight")?;
     let default_rom = rom;
     writeln!(
         text,
@@ -92,7 +92,7 @@ pub fn bench(root: &Path, rom: &[u8]) -> Result<Report> {
         } else if rom == default_rom {
             render::flight_refreshes(rom, script, default.last_refresh)
         } else {
-            render::flight_like(rom, script, &default)
+            render::flight_like(rom, script, default)
         }
         .with_context(|| format!("the {label} flight"))?;
         check(&flight).with_context(|| format!("the {label} flight"))?;

@@ -72,16 +72,16 @@ fn main() -> Result<()> {
     println!("## Renderer (target/gba/terrain.gba, scripted flight)\n\n{}", flight.text);
     println!("wrote {}", jsonl.display());
 
-    let memory = memory::report(&args.elves.join("terrain"), flight.p95)?;
+    let memory = memory::report(&args.elves.join("terrain"), flight.flight.p95)?;
     println!("## Memory and time left (target/gba/terrain.gba)\n\n{}", memory.text);
 
-    let configurations = configs::bench(std::path::Path::new("."), &rom)?;
+    let configurations = configs::bench(std::path::Path::new("."), &rom, &flight.flight)?;
     let jsonl = args.out.join("configs.jsonl");
     std::fs::write(&jsonl, &configurations.jsonl)?;
     println!("## Configurations\n\n{}", configurations.text);
     println!("wrote {}", jsonl.display());
 
-    let seam = seams::bench(std::path::Path::new("."), &rom)?;
+    let seam = seams::bench(std::path::Path::new("."), &rom, &flight.flight)?;
     let jsonl = args.out.join("seams.jsonl");
     std::fs::write(&jsonl, &seam.jsonl)?;
     println!("## Seams\n\n{}", seam.text);

@@ -40,8 +40,9 @@ fn percentile(sorted: &[u64], p: f64) -> u64 {
 pub struct Report {
     pub text: String,
     pub jsonl: String,
-    /// The flight's 95th percentile frame, cycles.
-    pub p95: u64,
+    /// The flight's frames (the configurations and the seams table fly as
+    /// many refreshes as it took).
+    pub flight: Flight,
 }
 
 /// Per-frame cycle figures of a flight.
@@ -67,25 +68,13 @@ pub struct Flight {
     pub loop_start: u32,
 }
 
-/// Flies the scripted route and returns its cycles per frame.
-pub fn flight(rom: &[u8]) -> Result<Flight> {
-    flight_keys(rom, SCRIPT)
-}
-
-/// Flies `script` (emulator frames: keys) for [`FRAMES`] rendered frames.
-pub fn flight_keys(rom: &[u8], script: &str) -> Result<Flight> {
-    let keys: KeyScript = script.parse()?;
-    let stop = format!("frame n={FRAMES} ");
-    flown(run(rom, &RunConfig { frames: 6000, keys, stop_on: Some(stop), ..Default::default() })?, FRAMES)
-}
-
 /// Flies `script` for `refreshes` emulator frames: the frames rendered in
 /// them (at least a quarter of [`FRAMES`]), however many that is. Flights of
 /// the same script over the same refreshes see the same cameras and worlds,
 /// whatever each frame costs.
 pub fn flight_refreshes(rom: &[u8], script: &str, refreshes: u32) -> Result<Flight> {
     let keys: KeyScript = script.parse()?;
-    flown(run(rom, &RunConfig { frames: refreshes, keys, ..Default::default() })?, FRAMES / 4)
+    flown(&run(rom, &RunConfig { frames: refreshes, keys, ..Default::default() })?, FRAMES / 4)
 }
 
 /// Flies `script` from `rom` as `reference` flew it: as many refreshes from
@@ -127,9 +116,9 @@ fn first_frame(report: &mgba_test_runner::RunReport) -> Result<u32> {
 
 /// A run's frames (but the first, 3D or not, which times the set-up), at
 /// least `least` of them.
-fn flown(report: mgba_test_runner::RunReport, least: usize) -> Result<Flight> {
+fn flown(report: &mgba_test_runner::RunReport, least: usize) -> Result<Flight> {
     report.verdict()?;
-    let loop_start = first_frame(&report)?;
+    let loop_start = first_frame(report)?;
     let (lines, last_refresh): (Vec<String>, Vec<u32>) = report
         .log
         .iter()
@@ -600,7 +589,7 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
         .chain(fit_json)
         .collect::<Vec<_>>(),
     ) + "\n";
-    Ok(Report { text, jsonl, p95 })
+    Ok(Report { text, jsonl, flight: flown(&report, FRAMES)? })
 }
 
 #[cfg(test)]

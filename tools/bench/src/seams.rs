@@ -27,10 +27,10 @@ fn bake(root: &Path, edit: impl FnOnce(&mut Options)) -> Result<Vec<u8>> {
     Ok(tilebake::bake(&options, &mut |_, _, _| {})?.bytes)
 }
 
-pub fn bench(root: &Path, rom: &[u8]) -> Result<Report> {
-    // The product ROM's own flight: each bank, packed, flies as many
-    // refreshes from its ROM's start.
-    let reference = render::flight(rom)?;
+/// The seams table; `reference` is `rom`'s flight of the script (the
+/// renderer benchmark's): each bank, packed, flies as many refreshes from
+/// its ROM's start.
+pub fn bench(root: &Path, rom: &[u8], reference: &render::Flight) -> Result<Report> {
     let variants: [(&str, &str, Vec<u8>); 3] = [
         (
             "paper",
@@ -67,7 +67,7 @@ pub fn bench(root: &Path, rom: &[u8]) -> Result<Report> {
             colour_periodicity: mean(|m| m.colour_periodicity),
         };
         let packed = tilebake::pack::pack(Path::new("terrain.gba"), rom, bytes)?;
-        let flight = render::flight_like(&packed, render::SCRIPT, &reference)?;
+        let flight = render::flight_like(&packed, render::SCRIPT, reference)?;
         rows.push((*key, *name, bank.tile_count(), m, flight.median, flight.mean));
     }
     let base = rows[0].5 as f64;

@@ -266,11 +266,8 @@ impl Outputs {
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && d.is_dir() => {}
                 // `exists` follows links: a link whose target is missing.
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && d.is_symlink() && !d.exists() => {
-                    let target = std::fs::read_link(&d).map(|t| one_line(&t.display().to_string())).unwrap_or_default();
-                    let source = std::io::Error::other(format!(
-                        "it is a symbolic link to {target}, which does not exist (not made through a dangling link)"
-                    ));
-                    return Err(Error::Write { path: d, source });
+                    let target = std::fs::read_link(&d).unwrap_or_default();
+                    return Err(Error::Write { path: d, source: dangling(&target, "made") });
                 }
                 Err(source) => return Err(Error::Write { path: d, source }),
             }
@@ -338,6 +335,15 @@ impl Outputs {
     }
 }
 
+/// The error for a dangling link to `target`: nothing is `done` (written,
+/// made) through it.
+fn dangling(target: &Path, done: &str) -> std::io::Error {
+    let target = one_line(&target.display().to_string());
+    std::io::Error::other(format!(
+        "it is a symbolic link to {target}, which does not exist (not {done} through a dangling link)"
+    ))
+}
+
 /// Refuses an output [`Outputs::add`] would refuse for what is at its path
 /// (a directory, a device, a FIFO, a dangling link) or for a directory it
 /// names that does not exist, before a long command does its work.
@@ -382,10 +388,7 @@ fn destination(path: &Path) -> Result<PathBuf> {
             }
             Ok(_) => return Ok(dest),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound && linked => {
-                return Err(fail(std::io::Error::other(format!(
-                    "it is a symbolic link to {}, which does not exist (not written through a dangling link)",
-                    one_line(&dest.display().to_string())
-                ))));
+                return Err(fail(dangling(&dest, "written")));
             }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(dest),
             Err(e) => return Err(fail(e)),
