@@ -176,6 +176,23 @@ pub struct Options {
     pub height_scale: HeightScale,
 }
 
+impl Options {
+    /// The bake of `pairs` with every other option at its default (the
+    /// defaults of `tilebake bake` and of a manifest).
+    pub fn new(pairs: Vec<Pair>) -> Options {
+        Options {
+            tile_size: default_tile_size(),
+            colours: default_colours(),
+            pairs,
+            placement: PlacementKind::default(),
+            classes: default_classes(),
+            orientations: Orientations::default(),
+            seam_band: 0,
+            height_scale: HeightScale::default(),
+        }
+    }
+}
+
 fn default_tile_size() -> u32 {
     32
 }
@@ -490,6 +507,11 @@ pub fn bake(options: &Options, progress: Progress<'_>) -> Result<Baked> {
     let flat: Vec<u16> = tiles.iter().flatten().copied().collect();
     let contents = bank::Contents { tile_size: tile as u16, palette: &palette, tiles: &flat, placement, height_scale };
     let bytes = bank::encode(&contents).map_err(|e| Error::Bank { path: PathBuf::from("<baked bank>"), source: e })?;
+    if options.placement == PlacementKind::Corners {
+        progress("measuring the world", 0, 1);
+        let bank = bank::parse(&bytes).map_err(|e| Error::Bank { path: PathBuf::from("<baked bank>"), source: e })?;
+        notes.extend(crate::measure::lattice_note(&bank, tile));
+    }
     Ok(Baked { bytes, tiles_cut, tiles_stored: tiles.len(), colours: palette.len(), notes })
 }
 

@@ -338,15 +338,16 @@ fn run(command: Command, progress: &Progress) -> Result<()> {
                         .zip(&textures)
                         .map(|(h, t)| Pair { height: h.clone(), texture: t.clone() })
                         .collect();
+                    let d = Options::new(pairs);
                     let options = Options {
-                        tile_size: tile_size.unwrap_or(32),
-                        colours: colours.unwrap_or(bank::MAX_COLOURS as u32),
-                        pairs,
-                        placement: placement.unwrap_or_default(),
-                        classes: classes.unwrap_or(3),
-                        orientations: orientations.unwrap_or_default(),
-                        seam_band: seam_band.unwrap_or(0),
-                        height_scale: height_scale.unwrap_or_default(),
+                        tile_size: tile_size.unwrap_or(d.tile_size),
+                        colours: colours.unwrap_or(d.colours),
+                        placement: placement.unwrap_or(d.placement),
+                        classes: classes.unwrap_or(d.classes),
+                        orientations: orientations.unwrap_or(d.orientations),
+                        seam_band: seam_band.unwrap_or(d.seam_band),
+                        height_scale: height_scale.unwrap_or(d.height_scale),
+                        pairs: d.pairs,
                     };
                     options.check_values()?;
                     if heights.len() != textures.len() {

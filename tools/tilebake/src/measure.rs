@@ -21,6 +21,21 @@
 //!   D(tile + 2)), where D(lag) is the mean difference of texels `lag` apart.
 //!   Natural terrain has none (about 0); content repeated at every tile
 //!   (identical borders, corners or tiles) makes texels one tile apart alike.
+//! - **lattice** (height, colour): the texel that stands out most of
+//!   those repeated at every tile corner or edge of a kind. Corners (and
+//!   edge midpoints) are of a kind when their 2 x 2 texels are identical, as
+//!   corner tiles make them: every vertex of a class carries the class's
+//!   corner patch, every edge of a type and variant its strip. Within a
+//!   quarter tile of the points of a kind, at each offset, each value two or
+//!   more of them share scores the share of the kind's points that have it
+//!   times how far it stands out of the land round it (its mean distance
+//!   from the 9 x 9 mean); the measure is the best score over the kind's
+//!   mean standing-out (at least a quarter of the world's), largest over
+//!   kinds of at least four points and a hundredth of all points. Natural
+//!   terrain has no kinds (0). Shared borders repeat the land's own texels (corner
+//!   tiles about 2 to 4.5); a fleck of snow or a spot of sand repeated at
+//!   every vertex stands out (above 5): a lattice seen from above, even when
+//!   it covers too little of the area for the periodicity to move.
 
 use bank::Bank;
 
@@ -36,6 +51,8 @@ pub struct Measures {
     pub colour_grid: f64,
     pub height_periodicity: f64,
     pub colour_periodicity: f64,
+    pub height_lattice: f64,
+    pub colour_lattice: f64,
 }
 
 /// Most tiles on a side of the measured square.
@@ -57,7 +74,7 @@ pub fn max_tiles(tile_size: usize) -> u32 {
 
 /// The measures as `key value` lines' keys and values, in a fixed order.
 impl Measures {
-    pub fn fields(&self) -> [(&'static str, f64); 9] {
+    pub fn fields(&self) -> [(&'static str, f64); 11] {
         [
             ("height_step_ratio", self.height_step),
             ("colour_step_ratio", self.colour_step),
@@ -68,13 +85,34 @@ impl Measures {
             ("colour_grid_contrast", self.colour_grid),
             ("height_periodicity", self.height_periodicity),
             ("colour_periodicity", self.colour_periodicity),
+            ("height_lattice", self.height_lattice),
+            ("colour_lattice", self.colour_lattice),
         ]
+    }
+
+    /// The mean of each measure over `all` (several seeds).
+    pub fn mean(all: &[Measures]) -> Measures {
+        let n = all.len().max(1) as f64;
+        let m = |f: fn(&Measures) -> f64| all.iter().map(f).sum::<f64>() / n;
+        Measures {
+            height_step: m(|m| m.height_step),
+            colour_step: m(|m| m.colour_step),
+            height_spread: m(|m| m.height_spread),
+            colour_spread: m(|m| m.colour_spread),
+            neighbour_correlation: m(|m| m.neighbour_correlation),
+            height_grid: m(|m| m.height_grid),
+            colour_grid: m(|m| m.colour_grid),
+            height_periodicity: m(|m| m.height_periodicity),
+            colour_periodicity: m(|m| m.colour_periodicity),
+            height_lattice: m(|m| m.height_lattice),
+            colour_lattice: m(|m| m.colour_lattice),
+        }
     }
 }
 
 /// What each of [`Measures::fields`] means, in one line each, in the same
 /// order (`tilebake seams` prints them beside the values).
-pub const MEANINGS: [&str; 9] = [
+pub const MEANINGS: [&str; 11] = [
     "height step across tile borders / inside tiles (natural 1; above: cliffs at borders)",
     "colour step across tile borders / inside tiles (natural 1; above: colour edges at borders)",
     "height spread near borders / in tile centres (natural 1; below: borders pulled level)",
@@ -84,6 +122,8 @@ pub const MEANINGS: [&str; 9] = [
     "how much the colour step depends on the place in the tile (natural 0; high: a grid shows)",
     "heights a tile apart more alike than at nearby distances (natural 0; high: tiles repeat)",
     "colours a tile apart more alike than at nearby distances (natural 0; high: tiles repeat)",
+    "height repeated at every tile corner or edge of a kind, standing out of the land round it (natural 0; above 5: a lattice)",
+    "colour repeated at every tile corner or edge of a kind, standing out of the land round it (natural 0; above 5: a lattice)",
 ];
 
 /// A square of texels: heights (bank height units, 0..=255: every measure is
@@ -209,7 +249,95 @@ impl Area {
             colour_grid: grid(&cstep),
             height_periodicity: self.periodicity(|i, j| (self.height[i] - self.height[j]).abs()),
             colour_periodicity: self.periodicity(|i, j| self.colour_step(i, j)),
+            height_lattice: self.height_lattice(),
+            colour_lattice: self.colour_lattice(),
         }
+    }
+
+    fn height_lattice(&self) -> f64 {
+        self.lattice(&[&self.height])
+    }
+
+    fn colour_lattice(&self) -> f64 {
+        let channel = |k: usize| self.rgb.iter().map(|c| c[k]).collect::<Vec<f64>>();
+        self.lattice(&[&channel(0), &channel(1), &channel(2)])
+    }
+
+    /// The lattice measure (see the module docs) of `channels` (each
+    /// `side` x `side`; their detail summed).
+    fn lattice(&self, channels: &[&Vec<f64>]) -> f64 {
+        let (s, n) = (self.side, self.tile);
+        let t = s / n;
+        let w = (n / 4).max(1) as i64;
+        let smooth: Vec<Vec<f64>> = channels.iter().map(|c| box_mean(c, s, 4)).collect();
+        // Points (x, y) with the texel pair left/above them: corners, then
+        // the midpoints of horizontal and of vertical edges, each kind keyed
+        // by what it is and its 2 x 2 texels.
+        let mut kinds: std::collections::BTreeMap<Vec<i64>, Vec<(usize, usize)>> = std::collections::BTreeMap::new();
+        for j in 0..=t {
+            for i in 0..=t {
+                for (what, x, y) in [(0, i * n, j * n), (1, i * n + n / 2, j * n), (2, i * n, j * n + n / 2)] {
+                    if x < 1 || y < 1 || x + 1 > s || y + 1 > s {
+                        continue;
+                    }
+                    let mut key = vec![what];
+                    for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+                        let k = (y - 1 + dy) * s + x - 1 + dx;
+                        key.push(self.height[k] as i64);
+                        key.extend(self.rgb[k].iter().map(|&v| v as i64));
+                    }
+                    kinds.entry(key).or_default().push((x, y));
+                }
+            }
+        }
+        // A kind makes a lattice when it has at least LATTICE_KIND points
+        // and a hundredth of all points.
+        let points: usize = kinds.values().map(|p| p.len()).sum();
+        let least = LATTICE_KIND.max(points / 100);
+        let mut lattice = 0f64;
+        let standout: Vec<f64> = (0..s * s)
+            .map(|i| channels.iter().zip(&smooth).map(|(c, m)| (c[i] - m[i]).powi(2)).sum::<f64>().sqrt())
+            .collect();
+        let world = standout.iter().sum::<f64>() / standout.len().max(1) as f64;
+        for kind in kinds.values().filter(|p| p.len() >= least) {
+            let k = kind.len() as f64;
+            let (mut strongest, mut typical, mut offsets) = (0f64, 0f64, 0f64);
+            for dy in -w..w {
+                for dx in -w..w {
+                    let at = |&(x, y): &(usize, usize)| {
+                        let (xx, yy) = (x as i64 + dx, y as i64 + dy);
+                        (xx >= 0 && yy >= 0 && xx < s as i64 && yy < s as i64).then(|| yy as usize * s + xx as usize)
+                    };
+                    let inside: Vec<usize> = kind.iter().filter_map(at).collect();
+                    if inside.len() < kind.len() {
+                        continue;
+                    }
+                    // Each value at this offset: how many points have it, and
+                    // how far it stands out at each, summed.
+                    let mut counts: std::collections::BTreeMap<Vec<i64>, (f64, f64)> =
+                        std::collections::BTreeMap::new();
+                    for &i in &inside {
+                        let key: Vec<i64> = channels.iter().map(|c| c[i] as i64).collect();
+                        let e = counts.entry(key).or_default();
+                        e.0 += 1.0;
+                        e.1 += standout[i];
+                    }
+                    typical += inside.iter().map(|&i| standout[i]).sum::<f64>() / k;
+                    offsets += 1.0;
+                    // A value's share of the points times its mean standing-out.
+                    for (_, sum) in counts.values().filter(|(n, _)| *n >= 2.0) {
+                        strongest = strongest.max(sum / k);
+                    }
+                }
+            }
+            // Against the land round the kind, but never less than a
+            // fraction of the world's: a flat sea's spots are not infinite.
+            let round = (typical / offsets).max(LATTICE_FLOOR * world);
+            if round > 0.0 {
+                lattice = lattice.max(strongest / round);
+            }
+        }
+        lattice
     }
 
     /// 1 - D(n) / mean(D(n - 2), D(n + 2)) over both axes.
@@ -232,6 +360,37 @@ impl Area {
         let around = (d(n - 2) + d(n + 2)) / 2.0;
         if around == 0.0 { 0.0 } else { 1.0 - d(n) / around }
     }
+}
+
+/// The mean of `v` (`s` x `s`) over the square of `r` texels round each
+/// texel, clipped at the area's edges.
+/// The least detail round a kind that [`Area::lattice`] measures against,
+/// as a share of the world's mean.
+const LATTICE_FLOOR: f64 = 0.25;
+
+/// The fewest corners or edges of a kind that make a lattice.
+const LATTICE_KIND: usize = 4;
+
+fn box_mean(v: &[f64], s: usize, r: usize) -> Vec<f64> {
+    // Summed-area table, one row and column of zeros first.
+    let mut sum = vec![0f64; (s + 1) * (s + 1)];
+    for y in 0..s {
+        let mut row = 0.0;
+        for x in 0..s {
+            row += v[y * s + x];
+            sum[(y + 1) * (s + 1) + x + 1] = sum[y * (s + 1) + x + 1] + row;
+        }
+    }
+    let mut out = Vec::with_capacity(s * s);
+    for y in 0..s {
+        for x in 0..s {
+            let (x0, y0, x1, y1) = (x.saturating_sub(r), y.saturating_sub(r), (x + r + 1).min(s), (y + r + 1).min(s));
+            let total =
+                sum[y1 * (s + 1) + x1] - sum[y0 * (s + 1) + x1] - sum[y1 * (s + 1) + x0] + sum[y0 * (s + 1) + x0];
+            out.push(total / ((x1 - x0) * (y1 - y0)) as f64);
+        }
+    }
+    out
 }
 
 fn std_dev(v: &[f64]) -> f64 {
@@ -280,6 +439,32 @@ pub fn measure(bank: &Bank<'_>, seed: u32, tiles: u32) -> Result<Measures, voxel
     Ok(Area::of_world(bank, seed, tiles)?.measures())
 }
 
+/// The lattice measure from which a lattice shows from above: a texel
+/// repeated at every tile corner or edge of a kind that stands out of the
+/// land round it this many times as far as the land's own texels do.
+pub const LATTICE_SHOWS: f64 = 5.0;
+
+/// Texels on a side of the square [`lattice_note`] measures.
+const NOTE_SIDE: u32 = 1024;
+
+/// What to tell the baker of corner bank `bank` (tiles of `tile_size`
+/// texels) if its world (seed 1, about 1,024 texels square, at least
+/// 8 tiles) shows a lattice ([`LATTICE_SHOWS`]); `None` if it does not.
+pub fn lattice_note(bank: &Bank<'_>, tile_size: u32) -> Option<String> {
+    let tiles = (NOTE_SIDE / tile_size.max(1)).clamp(8, MAX_TILES);
+    let area = Area::of_world(bank, 1, tiles).ok()?;
+    let (h, c) = (area.height_lattice(), area.colour_lattice());
+    let (what, v) = if c >= h { ("colour", c) } else { ("height", h) };
+    (v >= LATTICE_SHOWS).then(|| {
+        format!(
+            "the world shows a lattice: a {what} repeated at every tile corner or edge of a kind stands out of the \
+             land round it ({what} lattice {v:.1}, from {LATTICE_SHOWS} it shows from above; `tilebake seams BANK \
+             --tiles {tiles}`); a larger or more varied source, or a smaller --tile-size, gives the shared borders \
+             more to choose from"
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -303,6 +488,42 @@ mod tests {
         assert!(m.neighbour_correlation > 0.5, "{m:?}");
         assert!(m.height_grid < 0.15, "{m:?}");
         assert!(m.height_periodicity.abs() < 0.05, "{m:?}");
+        // No two corners alike: no lattice.
+        assert_eq!((m.height_lattice, m.colour_lattice), (0.0, 0.0), "{m:?}");
+    }
+
+    /// Noise of heights 0..=40 (a hash of the texel), 16-px tiles.
+    fn noise(x: usize, y: usize) -> f64 {
+        let mut h = (x * 7919 + y * 104_729 + 17) as u32;
+        h ^= h << 13;
+        h ^= h >> 17;
+        h ^= h << 5;
+        (h % 41) as f64
+    }
+
+    /// The same 2 x 2 texels at every corner (as corner tiles share them) in
+    /// noise: a kind of every corner, sharing only what those texels bring
+    /// to the detail round them. A bump three texels from every corner as
+    /// well: a lattice, several times that.
+    #[test]
+    fn a_bump_repeated_at_every_corner_is_a_lattice() {
+        let corner = |x: usize, y: usize| {
+            let (u, v) = ((x + 1) % 16, (y + 1) % 16);
+            (u < 2 && v < 2).then(|| [10.0, 30.0, 20.0, 5.0][v * 2 + u])
+        };
+        let shared = area(256, 16, |x, y| corner(x, y).unwrap_or_else(|| noise(x, y))).measures();
+        let bump = area(256, 16, |x, y| {
+            let near = (2..5).contains(&(x % 16)) && (2..5).contains(&(y % 16));
+            corner(x, y).unwrap_or(if near { 120.0 } else { noise(x, y) })
+        })
+        .measures();
+        assert!(shared.height_lattice > 0.5 && shared.height_lattice < 2.5, "{shared:?}");
+        assert!(bump.height_lattice > 5.0 && bump.height_lattice > 3.0 * shared.height_lattice, "{bump:?}");
+        // Pinned (values from this code).
+        assert!((shared.height_lattice - 1.483_666_492_796_718_3).abs() < 1e-9, "{shared:?}");
+        assert!((bump.height_lattice - 5.620_176_278_148_397).abs() < 1e-9, "{bump:?}");
+        // Grey colours follow the heights here.
+        assert!((bump.colour_lattice - bump.height_lattice).abs() < 1e-9, "{bump:?}");
     }
 
     /// Each tile its own random level with flat borders: cliffs and islands.
@@ -394,7 +615,10 @@ mod tests {
             0.204_499_798_393_180_33,
             -0.002_579_661_712_543_757,
             -0.228_741_011_360_638_3,
+            0.0,
+            0.0,
         ];
+        assert_eq!(m.fields().len(), want.len());
         for ((name, got), want) in m.fields().iter().zip(want) {
             assert!((got - want).abs() < 1e-9, "{name}: {got:?} (all: {:?})", m.fields());
         }

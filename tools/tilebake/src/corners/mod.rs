@@ -12,10 +12,12 @@
 //!    source into `classes` equally common classes (low ground, middle,
 //!    high...).
 //! 2. **Corner patches**, one per class: a square of natural terrain round a
-//!    source vertex of that class, typical of it (level and roughness).
-//! 3. **Edge strips**, one per pair of classes and direction: a natural strip
-//!    of the source running from a vertex of the first class to one of the
-//!    second, one tile long, joined at each end to the corner patches by a
+//!    source vertex of that class, typical of it (colour, level and
+//!    roughness) and with nothing in it that stands out (it repeats at every
+//!    vertex of the class: a fleck of snow in it is a lattice of flecks).
+//! 3. **Edge strips**, two (the edge variants) per pair of classes and
+//!    direction: a natural strip of the source running from a vertex of the
+//!    first class to one of the second, one tile long, joined at each end to the corner patches by a
 //!    minimum-error cut. Every tile with that edge carries this strip, so the
 //!    texels on both sides of a border come from one piece of real terrain:
 //!    the step across a border is a natural step, never a cliff or a flat band.
@@ -287,9 +289,11 @@ impl Patch {
 }
 
 /// How far from the vertex (texels) the least-distinctive choice of corner
-/// patches and strips looks: the shared texels and a margin.
+/// patches looks: as far as a patch can reach into the tiles round its
+/// vertex (a feature a few texels out, shared at every vertex of the class,
+/// is a lattice as much as one on the vertex).
 fn near(f: Frame) -> i32 {
-    f.pure + 2
+    f.reach
 }
 
 /// The RGB of a texel, and the squared distance of two colours.
@@ -333,18 +337,62 @@ fn looks(m: &Metric, texels: &[Tx], w: usize) -> [f32; LOOKS] {
     [mean[0] / len, mean[1] / len, mean[2] / len, cstep / n, hstep / n, cacross / w as f32, hacross / w as f32, level]
 }
 
+/// The detail at the scale of bumps and spots (each texel's 3 x 3 mean less
+/// its 9 x 9 mean, clipped to the texels given; in error units, see
+/// [`Metric::err`]) of texels `w` wide, summed over the `2 * along` x
+/// `2 * across` texels in their middle.
+fn detail(m: &Metric, texels: &[Tx], w: usize, along: usize, across: usize) -> f32 {
+    let h = texels.len() / w;
+    let mean = |x: usize, y: usize, r: usize| {
+        let (mut sum, mut n) = ([0f32; 4], 0f32);
+        for yy in y.saturating_sub(r)..(y + r + 1).min(h) {
+            for xx in x.saturating_sub(r)..(x + r + 1).min(w) {
+                let t = texels[yy * w + xx];
+                let c = rgb_of(m, t);
+                for (k, v) in [t.h, c[0], c[1], c[2]].into_iter().enumerate() {
+                    sum[k] += v;
+                }
+                n += 1.0;
+            }
+        }
+        sum.map(|v| v / n)
+    };
+    let mut total = 0f32;
+    for y in (h / 2).saturating_sub(across)..(h / 2 + across).min(h) {
+        for x in (w / 2).saturating_sub(along)..(w / 2 + along).min(w) {
+            let (a, b) = (mean(x, y, 1), mean(x, y, 4));
+            let d = [a[0] - b[0], a[1] - b[1], a[2] - b[2], a[3] - b[3]];
+            total += d[0] * d[0] + COLOUR_WEIGHT * (d[1] * d[1] + d[2] * d[2] + d[3] * d[3]);
+        }
+    }
+    total
+}
+
+/// How many of the most typical candidates [`most_typical`] weighs by their
+/// detail.
+const TYPICAL_FEW: usize = 16;
+
 /// How many statistics [`looks`] gives.
 const LOOKS: usize = 8;
 /// How much each statistic counts: the steps across the edge line most (the
 /// measure of a seam), then the other steps, colour and level.
 const LOOK_WEIGHTS: [f32; LOOKS] = [1.0, 1.0, 1.0, 2.0, 2.0, 4.0, 4.0, 1.0];
+/// The statistics whose typical value is their median: mean colour and level.
+const LOOKS_BY_MEDIAN: [usize; 4] = [0, 1, 2, 7];
 
-/// The most typical candidate: the one whose [`looks`] are nearest the
-/// median of all candidates' (each statistic scaled by its spread). What
-/// repeats at every vertex or edge should look like any other piece of the
-/// land round it: neither a feature that catches the eye (a lone peak, a
-/// patch of snow) nor a smooth line through textured ground.
-fn most_typical(m: &Metric, count: usize, texels: impl Fn(usize) -> (Vec<Tx>, usize)) -> Option<usize> {
+/// The most typical candidate: of the [`TYPICAL_FEW`] whose [`looks`] are
+/// nearest the typical (each statistic scaled by its spread), the one with
+/// the least detail in what it shares (`shared`: [`detail`]). What repeats
+/// at every vertex or edge should look like any other piece of the land
+/// round it: neither a feature that catches the eye (a lone peak, a fleck
+/// of snow, a spot of light water) nor a smooth line through textured
+/// ground.
+fn most_typical(
+    m: &Metric,
+    count: usize,
+    texels: impl Fn(usize) -> (Vec<Tx>, usize),
+    shared: impl Fn(usize) -> f32,
+) -> Option<usize> {
     if count == 0 {
         return None;
     }
@@ -358,17 +406,24 @@ fn most_typical(m: &Metric, count: usize, texels: impl Fn(usize) -> (Vec<Tx>, us
     let mut spread = [0f32; LOOKS];
     let n = stats.len() as f32;
     for k in 0..LOOKS {
-        // The mean, not the median: steps are mostly 0 in a grainy texture
-        // quantised to few colours, and a strip without grain is a line.
-        centre[k] = stats.iter().map(|s| s[k]).sum::<f32>() / n;
+        // Steps: the mean, not the median (steps are mostly 0 in a grainy
+        // texture quantised to few colours, and a strip without grain is a
+        // line). Colour and level: the median (a class of bare rock with
+        // fields of snow is typically rock, not the grey of their mean,
+        // which only a patch with a fleck of snow would match).
+        centre[k] = if LOOKS_BY_MEDIAN.contains(&k) {
+            median(stats.iter().map(|s| s[k]).collect())
+        } else {
+            stats.iter().map(|s| s[k]).sum::<f32>() / n
+        };
         spread[k] = (stats.iter().map(|s| (s[k] - centre[k]).abs()).sum::<f32>() / n).max(0.5);
     }
-    (0..count).min_by(|&a, &b| {
-        let score = |i: usize| {
-            (0..LOOKS).map(|k| LOOK_WEIGHTS[k] * ((stats[i][k] - centre[k]) / spread[k]).powi(2)).sum::<f32>()
-        };
-        score(a).total_cmp(&score(b)).then(a.cmp(&b))
-    })
+    let score =
+        |i: usize| (0..LOOKS).map(|k| LOOK_WEIGHTS[k] * ((stats[i][k] - centre[k]) / spread[k]).powi(2)).sum::<f32>();
+    let mut order: Vec<usize> = (0..count).collect();
+    order.sort_by(|&a, &b| score(a).total_cmp(&score(b)).then(a.cmp(&b)));
+    order.truncate(TYPICAL_FEW);
+    order.into_iter().map(|i| (shared(i), i)).min_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1))).map(|(_, i)| i)
 }
 
 /// One corner patch per class: the least distinctive vertex of the class
@@ -393,13 +448,16 @@ fn corner_patches(
             .collect();
         // At most a few thousand candidates, spread over the list.
         let cands: Vec<Place> = cands.iter().copied().step_by((cands.len() / 3000).max(1)).collect();
-        let best = most_typical(m, cands.len(), |i| {
-            let p = &cands[i];
-            (
-                (-r..r).flat_map(|y| (-r..r).map(move |x| (x, y))).map(|(x, y)| tx(sources, p, x, y)).collect(),
-                2 * r as usize,
-            )
-        })
+        let square = |i: usize, r: i32| -> Vec<Tx> {
+            (-r..r).flat_map(|y| (-r..r).map(move |x| (x, y))).map(|(x, y)| tx(sources, &cands[i], x, y)).collect()
+        };
+        let reach = f.reach as usize;
+        let best = most_typical(
+            m,
+            cands.len(),
+            |i| (square(i, r), 2 * r as usize),
+            |i| detail(m, &square(i, e), 2 * e as usize, reach, reach),
+        )
         .ok_or_else(|| format!("no vertex of class {class} has room for a corner patch"))?;
         let p = cands[best];
         let mut texels = Vec::with_capacity((4 * e * e) as usize);
@@ -570,10 +628,15 @@ fn choose_strip(
     let free: Vec<Place> = free.iter().copied().step_by((free.len() / 3000).max(1)).collect();
     // The strip's shared rows and the row either side.
     let r = f.pure + 1;
-    let best = most_typical(m, free.len(), |i| {
-        let p = &free[i];
-        ((-r..r).flat_map(|v| (0..t).map(move |u| (u, v))).map(|(u, v)| tx(sources, p, u, v)).collect(), t as usize)
-    })?;
+    let band = |i: usize, r: i32| -> Vec<Tx> {
+        (-r..r).flat_map(|v| (0..t).map(move |u| (u, v))).map(|(u, v)| tx(sources, &free[i], u, v)).collect()
+    };
+    let best = most_typical(
+        m,
+        free.len(),
+        |i| (band(i, r), t as usize),
+        |i| detail(m, &band(i, e), t as usize, t as usize / 2, f.reach as usize),
+    )?;
     Some(free[best])
 }
 
