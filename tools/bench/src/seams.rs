@@ -68,7 +68,7 @@ pub fn bench(root: &Path, rom: &[u8], reference: &render::Flight) -> Result<Repo
          cycles: median and mean of the scripted flight with the bank packed into the ROM, over as many \
          refreshes from the ROM's start as the built-in bank's {FRAMES} frames take (the extra: of the \
          mean, which moves least between builds). Natural maps score 1.0 on the \
-         ratios, 0.5 to 0.9 on the correlation, about 0 on grid and periodicity and 0 on lattice (`tilebake seams` explains each).\n"
+         ratios, 0.5 to 0.9 on the correlation, about 0 on grid, periodicity and lattice (`tilebake seams` explains each).\n"
     )?;
     writeln!(
         text,
@@ -107,9 +107,9 @@ pub fn bench(root: &Path, rom: &[u8], reference: &render::Flight) -> Result<Repo
         text,
         "\nStep: mean step between neighbouring texels across tile borders / inside tiles. Spread: spread of the \
          texels in the tiles' outer band / in their centres. Grid: the largest relative deviation of the mean step at \
-         any offset in the tile. Periodicity: how much alike texels one tile apart are (1 - D(tile) / D(tile +- 2)). Lattice: how far the texel repeated at every \
-         tile corner or edge of a kind that stands out most stands out of the land round it (natural 0; above 5 a \
-         lattice shows from above)."
+         any offset in the tile. Periodicity: how much alike texels one tile apart are (1 - D(tile) / D(tile +- 2)). Lattice: how far the texel that stands out most \
+         of those repeated at every tile corner or edge of one kind (the same 2 x 2 texels there) stands out of the \
+         land round it (natural about 0; from 5 a lattice shows from above)."
     )?;
     Ok(Report { text, jsonl })
 }

@@ -510,7 +510,7 @@ pub fn bake(options: &Options, progress: Progress<'_>) -> Result<Baked> {
     if options.placement == PlacementKind::Corners {
         progress("measuring the world", 0, 1);
         let bank = bank::parse(&bytes).map_err(|e| Error::Bank { path: PathBuf::from("<baked bank>"), source: e })?;
-        notes.extend(crate::measure::lattice_note(&bank, tile));
+        notes.extend(crate::measure::lattice_note(&bank));
     }
     Ok(Baked { bytes, tiles_cut, tiles_stored: tiles.len(), colours: palette.len(), notes })
 }

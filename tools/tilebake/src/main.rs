@@ -347,7 +347,7 @@ fn run(command: Command, progress: &Progress) -> Result<()> {
                         orientations: orientations.unwrap_or(d.orientations),
                         seam_band: seam_band.unwrap_or(d.seam_band),
                         height_scale: height_scale.unwrap_or(d.height_scale),
-                        pairs: d.pairs,
+                        ..d
                     };
                     options.check_values()?;
                     if heights.len() != textures.len() {

@@ -31,8 +31,9 @@
 //!   times how far it stands out of the land round it (its mean distance
 //!   from the 9 x 9 mean); the measure is the best score over the kind's
 //!   mean standing-out (at least a quarter of the world's), largest over
-//!   kinds of at least four points and a hundredth of all points. Natural
-//!   terrain has no kinds (0). Shared borders repeat the land's own texels (corner
+//!   kinds of at least 16 points and a hundredth of all points. Natural
+//!   terrain has no kinds (about 0; flat ground of one colour, water say,
+//!   can make a few and score a little). Shared borders repeat the land's own texels (corner
 //!   tiles about 2 to 4.5); a fleck of snow or a spot of sand repeated at
 //!   every vertex stands out (above 5): a lattice seen from above, even when
 //!   it covers too little of the area for the periodicity to move.
@@ -57,8 +58,8 @@ pub struct Measures {
 
 /// Most tiles on a side of the measured square.
 pub const MAX_TILES: u32 = 64;
-/// Most texels on a side of the measured square (the measures hold about 40
-/// bytes a texel: 700 MB at this side).
+/// Most texels on a side of the measured square (the measures hold about 56
+/// bytes a texel: 930 MB at this side).
 pub const MAX_SIDE: u32 = 4096;
 
 /// The most tiles on a side [`measure`] takes for tiles of `tile_size`
@@ -122,8 +123,8 @@ pub const MEANINGS: [&str; 11] = [
     "how much the colour step depends on the place in the tile (natural 0; high: a grid shows)",
     "heights a tile apart more alike than at nearby distances (natural 0; high: tiles repeat)",
     "colours a tile apart more alike than at nearby distances (natural 0; high: tiles repeat)",
-    "height repeated at every tile corner or edge of a kind, standing out of the land round it (natural 0; above 5: a lattice)",
-    "colour repeated at every tile corner or edge of a kind, standing out of the land round it (natural 0; above 5: a lattice)",
+    "height repeated at every tile corner or edge of a kind, standing out of the land round it (natural about 0; from 5: a lattice)",
+    "colour repeated at every tile corner or edge of a kind, standing out of the land round it (natural about 0; from 5: a lattice)",
 ];
 
 /// A square of texels: heights (bank height units, 0..=255: every measure is
@@ -168,6 +169,8 @@ impl Area {
 
     /// All the measures.
     pub fn measures(&self) -> Measures {
+        // First, while nothing else is held (they need 24 bytes a texel).
+        let (height_lattice, colour_lattice) = (self.height_lattice(), self.colour_lattice());
         let (s, n) = (self.side, self.tile);
         // Steps by offset in the tile: pair (k, k + 1), k = n - 1 straddling a border.
         let mut hstep = vec![(0f64, 0f64); n];
@@ -249,27 +252,25 @@ impl Area {
             colour_grid: grid(&cstep),
             height_periodicity: self.periodicity(|i, j| (self.height[i] - self.height[j]).abs()),
             colour_periodicity: self.periodicity(|i, j| self.colour_step(i, j)),
-            height_lattice: self.height_lattice(),
-            colour_lattice: self.colour_lattice(),
+            height_lattice,
+            colour_lattice,
         }
     }
 
     fn height_lattice(&self) -> f64 {
-        self.lattice(&[&self.height])
+        self.lattice(1, |_, i| self.height[i])
     }
 
     fn colour_lattice(&self) -> f64 {
-        let channel = |k: usize| self.rgb.iter().map(|c| c[k]).collect::<Vec<f64>>();
-        self.lattice(&[&channel(0), &channel(1), &channel(2)])
+        self.lattice(3, |k, i| self.rgb[i][k])
     }
 
-    /// The lattice measure (see the module docs) of `channels` (each
-    /// `side` x `side`; their detail summed).
-    fn lattice(&self, channels: &[&Vec<f64>]) -> f64 {
+    /// The lattice measure (see the module docs) of `channels` values per
+    /// texel (`value(k, i)`: channel `k` of texel `i`, whole numbers).
+    fn lattice(&self, channels: usize, value: impl Fn(usize, usize) -> f64) -> f64 {
         let (s, n) = (self.side, self.tile);
         let t = s / n;
         let w = (n / 4).max(1) as i64;
-        let smooth: Vec<Vec<f64>> = channels.iter().map(|c| box_mean(c, s, 4)).collect();
         // Points (x, y) with the texel pair left/above them: corners, then
         // the midpoints of horizontal and of vertical edges, each kind keyed
         // by what it is and its 2 x 2 texels.
@@ -295,9 +296,17 @@ impl Area {
         let points: usize = kinds.values().map(|p| p.len()).sum();
         let least = LATTICE_KIND.max(points / 100);
         let mut lattice = 0f64;
-        let standout: Vec<f64> = (0..s * s)
-            .map(|i| channels.iter().zip(&smooth).map(|(c, m)| (c[i] - m[i]).powi(2)).sum::<f64>().sqrt())
-            .collect();
+        // How far each texel stands out: its distance from its 9 x 9 mean.
+        let mut standout = vec![0f64; s * s];
+        for k in 0..channels {
+            let mean = box_mean(|i| value(k, i), s, 4);
+            for (i, d) in standout.iter_mut().enumerate() {
+                *d += (value(k, i) - mean[i]).powi(2);
+            }
+        }
+        for d in &mut standout {
+            *d = d.sqrt();
+        }
         let world = standout.iter().sum::<f64>() / standout.len().max(1) as f64;
         for kind in kinds.values().filter(|p| p.len() >= least) {
             let k = kind.len() as f64;
@@ -317,7 +326,7 @@ impl Area {
                     let mut counts: std::collections::BTreeMap<Vec<i64>, (f64, f64)> =
                         std::collections::BTreeMap::new();
                     for &i in &inside {
-                        let key: Vec<i64> = channels.iter().map(|c| c[i] as i64).collect();
+                        let key: Vec<i64> = (0..channels).map(|k| value(k, i) as i64).collect();
                         let e = counts.entry(key).or_default();
                         e.0 += 1.0;
                         e.1 += standout[i];
@@ -362,22 +371,24 @@ impl Area {
     }
 }
 
-/// The mean of `v` (`s` x `s`) over the square of `r` texels round each
-/// texel, clipped at the area's edges.
-/// The least detail round a kind that [`Area::lattice`] measures against,
-/// as a share of the world's mean.
+/// The least standing-out round a kind that [`Area::lattice`] measures
+/// against, as a share of the world's mean: flat ground's spots are not
+/// infinitely many times its own.
 const LATTICE_FLOOR: f64 = 0.25;
 
-/// The fewest corners or edges of a kind that make a lattice.
-const LATTICE_KIND: usize = 4;
+/// The fewest corners or edges of a kind that make a lattice: fewer are a
+/// handful of places, too few to see a pattern in or to measure one by.
+const LATTICE_KIND: usize = 16;
 
-fn box_mean(v: &[f64], s: usize, r: usize) -> Vec<f64> {
+/// The mean of `v` (texel index to value, `s` x `s`) over the (2r + 1) x
+/// (2r + 1) square round each texel, clipped at the area's edges.
+fn box_mean(v: impl Fn(usize) -> f64, s: usize, r: usize) -> Vec<f64> {
     // Summed-area table, one row and column of zeros first.
     let mut sum = vec![0f64; (s + 1) * (s + 1)];
     for y in 0..s {
         let mut row = 0.0;
         for x in 0..s {
-            row += v[y * s + x];
+            row += v(y * s + x);
             sum[(y + 1) * (s + 1) + x + 1] = sum[y * (s + 1) + x + 1] + row;
         }
     }
@@ -444,23 +455,25 @@ pub fn measure(bank: &Bank<'_>, seed: u32, tiles: u32) -> Result<Measures, voxel
 /// land round it this many times as far as the land's own texels do.
 pub const LATTICE_SHOWS: f64 = 5.0;
 
-/// Texels on a side of the square [`lattice_note`] measures.
-const NOTE_SIDE: u32 = 1024;
+/// Tiles on a side of the square of world 1 [`lattice_note`] measures.
+pub const NOTE_TILES: u32 = 16;
 
-/// What to tell the baker of corner bank `bank` (tiles of `tile_size`
-/// texels) if its world (seed 1, about 1,024 texels square, at least
-/// 8 tiles) shows a lattice ([`LATTICE_SHOWS`]); `None` if it does not.
-pub fn lattice_note(bank: &Bank<'_>, tile_size: u32) -> Option<String> {
-    let tiles = (NOTE_SIDE / tile_size.max(1)).clamp(8, MAX_TILES);
-    let area = Area::of_world(bank, 1, tiles).ok()?;
+/// What to tell the baker of corner bank `bank` if its world (seed 1,
+/// [`NOTE_TILES`] tiles square: 240 MB of measures for 128-px tiles) shows a
+/// lattice ([`LATTICE_SHOWS`]); `None` if it does not.
+pub fn lattice_note(bank: &Bank<'_>) -> Option<String> {
+    let area = match Area::of_world(bank, 1, NOTE_TILES) {
+        Ok(area) => area,
+        Err(e) => return Some(format!("could not measure the world for a lattice: {e}")),
+    };
     let (h, c) = (area.height_lattice(), area.colour_lattice());
     let (what, v) = if c >= h { ("colour", c) } else { ("height", h) };
     (v >= LATTICE_SHOWS).then(|| {
         format!(
-            "the world shows a lattice: a {what} repeated at every tile corner or edge of a kind stands out of the \
-             land round it ({what} lattice {v:.1}, from {LATTICE_SHOWS} it shows from above; `tilebake seams BANK \
-             --tiles {tiles}`); a larger or more varied source, or a smaller --tile-size, gives the shared borders \
-             more to choose from"
+            "the tiles' shared borders show as a lattice from above ({what} lattice {v:.1} over {NOTE_TILES} x \
+             {NOTE_TILES} tiles of world 1; from {LATTICE_SHOWS} it shows): see it with `tilebake world`, measure it \
+             with `tilebake seams --tiles {NOTE_TILES}`; a larger or more varied source, or a smaller --tile-size, \
+             gives the borders more to choose from"
         )
     })
 }

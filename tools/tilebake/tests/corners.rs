@@ -103,10 +103,9 @@ fn corner_bakes_are_pinned() {
             128,
             21,
             vec![
-                "the world shows a lattice: a colour repeated at every tile corner or edge of a kind stands out of \
-                 the land round it (colour lattice 5.3, from 5 it shows from above; `tilebake seams BANK --tiles \
-                 64`); a larger or more varied source, or a smaller --tile-size, gives the shared borders more to \
-                 choose from"
+                "the tiles' shared borders show as a lattice from above (colour lattice 5.7 over 16 x 16 tiles of \
+                 world 1; from 5 it shows): see it with `tilebake world`, measure it with `tilebake seams --tiles \
+                 16`; a larger or more varied source, or a smaller --tile-size, gives the borders more to choose from"
                     .to_string(),
             ],
         ),
