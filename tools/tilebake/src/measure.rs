@@ -33,10 +33,13 @@
 //!   mean standing-out (at least a quarter of the world's), largest over
 //!   kinds of at least 16 points and a hundredth of all points. Natural
 //!   terrain has no kinds (about 0; flat ground of one colour, water say,
-//!   can make a few and score a little). Shared borders repeat the land's own texels (corner
-//!   tiles about 2 to 4.5); a fleck of snow or a spot of sand repeated at
-//!   every vertex stands out (above 5): a lattice seen from above, even when
-//!   it covers too little of the area for the periodicity to move.
+//!   can make a few and score a little). Shared borders repeat the land's
+//!   own texels (corner tiles about 2 to 4.5); a spot that stands out
+//!   plainly, a fleck of snow at every high vertex, scores above 5: a
+//!   lattice seen from above, even when it covers too little of the area for
+//!   the periodicity to move. Fainter lattices, a small fleck the cuts keep
+//!   at only some vertices, can score as little as clean borders: the
+//!   measure flags the plain ones, the eye finds the rest (`tilebake world`).
 
 use bank::Bank;
 
