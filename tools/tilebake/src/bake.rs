@@ -511,6 +511,7 @@ pub fn bake(options: &Options, progress: Progress<'_>) -> Result<Baked> {
         progress("measuring the world", 0, 1);
         let bank = bank::parse(&bytes).map_err(|e| Error::Bank { path: PathBuf::from("<baked bank>"), source: e })?;
         notes.extend(crate::measure::lattice_note(&bank));
+        progress("measuring the world", 1, 1);
     }
     Ok(Baked { bytes, tiles_cut, tiles_stored: tiles.len(), colours: palette.len(), notes })
 }

@@ -17,10 +17,11 @@
 //!    vertex of the class: a fleck of snow in it is a lattice of flecks).
 //! 3. **Edge strips**, two (the edge variants) per pair of classes and
 //!    direction: a natural strip of the source running from a vertex of the
-//!    first class to one of the second, one tile long, joined at each end to the corner patches by a
-//!    minimum-error cut. Every tile with that edge carries this strip, so the
-//!    texels on both sides of a border come from one piece of real terrain:
-//!    the step across a border is a natural step, never a cliff or a flat band.
+//!    first class to one of the second, one tile long, joined at each end to
+//!    the corner patches by a minimum-error cut. Every tile with that edge
+//!    and variant carries this strip, so the texels on both sides of a border
+//!    come from one piece of real terrain: the step across a border is a
+//!    natural step, never a cliff or a flat band.
 //! 4. **Interiors**: for each configuration, source windows whose own four
 //!    corners have those classes (in any of the eight orientations), so a
 //!    coast, a slope or a ridge runs through the tile the way the classes say;
