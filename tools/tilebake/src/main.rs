@@ -102,7 +102,8 @@ enum Command {
     },
     /// Measure how much a seeded world looks like one landscape: steps and
     /// spreads at tile borders against inside (1 = natural), neighbouring
-    /// tiles' correlation, grid contrast and periodicity (0 = natural).
+    /// tiles' correlation, grid contrast, periodicity and lattice (0 =
+    /// natural; a lattice of 5 or more shows from above).
     #[command(after_help = "Example:\n  tilebake seams my.bank --seed 1")]
     Seams {
         /// The bank.
