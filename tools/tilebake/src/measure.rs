@@ -173,7 +173,7 @@ impl Area {
     /// All the measures.
     pub fn measures(&self) -> Measures {
         // First, while nothing else is held (they need 24 bytes a texel).
-        let (height_lattice, colour_lattice) = (self.height_lattice(), self.colour_lattice());
+        let (height_lattice, colour_lattice) = self.lattices();
         let (s, n) = (self.side, self.tile);
         // Steps by offset in the tile: pair (k, k + 1), k = n - 1 straddling a border.
         let mut hstep = vec![(0f64, 0f64); n];
@@ -260,20 +260,18 @@ impl Area {
         }
     }
 
-    fn height_lattice(&self) -> f64 {
-        self.lattice(1, |_, i| self.height[i])
+    /// The height and colour lattice measures (see the module docs).
+    fn lattices(&self) -> (f64, f64) {
+        let kinds = self.kinds();
+        (self.lattice(&kinds, 1, |_, i| self.height[i]), self.lattice(&kinds, 3, |k, i| self.rgb[i][k]))
     }
 
-    fn colour_lattice(&self) -> f64 {
-        self.lattice(3, |k, i| self.rgb[i][k])
-    }
-
-    /// The lattice measure (see the module docs) of `channels` values per
-    /// texel (`value(k, i)`: channel `k` of texel `i`, whole numbers).
-    fn lattice(&self, channels: usize, value: impl Fn(usize, usize) -> f64) -> f64 {
+    /// The kinds of corners and edge midpoints that can make a lattice:
+    /// each kind's points (x, y), with its 2 x 2 texels left of and above
+    /// (x, y).
+    fn kinds(&self) -> Vec<Vec<(usize, usize)>> {
         let (s, n) = (self.side, self.tile);
         let t = s / n;
-        let w = (n / 4).max(1) as i64;
         // Points (x, y) with the texel pair left/above them: corners, then
         // the midpoints of horizontal and of vertical edges, each kind keyed
         // by what it is and its 2 x 2 texels.
@@ -298,6 +296,15 @@ impl Area {
         // and a hundredth of all points.
         let points: usize = kinds.values().map(|p| p.len()).sum();
         let least = LATTICE_KIND.max(points / 100);
+        kinds.into_values().filter(|p| p.len() >= least).collect()
+    }
+
+    /// The lattice measure of `kinds` ([`Area::kinds`]) on `channels`
+    /// values per texel (`value(k, i)`: channel `k` of texel `i`, whole
+    /// numbers).
+    fn lattice(&self, kinds: &[Vec<(usize, usize)>], channels: usize, value: impl Fn(usize, usize) -> f64) -> f64 {
+        let (s, n) = (self.side, self.tile);
+        let w = (n / 4).max(1) as i64;
         let mut lattice = 0f64;
         // How far each texel stands out: its distance from its 9 x 9 mean.
         let mut standout = vec![0f64; s * s];
@@ -311,7 +318,7 @@ impl Area {
             *d = d.sqrt();
         }
         let world = standout.iter().sum::<f64>() / standout.len().max(1) as f64;
-        for kind in kinds.values().filter(|p| p.len() >= least) {
+        for kind in kinds {
             let k = kind.len() as f64;
             let (mut strongest, mut typical, mut offsets) = (0f64, 0f64, 0f64);
             for dy in -w..w {
@@ -469,7 +476,7 @@ pub fn lattice_note(bank: &Bank<'_>) -> Option<String> {
         Ok(area) => area,
         Err(e) => return Some(format!("could not measure the world for a lattice: {e}")),
     };
-    let (h, c) = (area.height_lattice(), area.colour_lattice());
+    let (h, c) = area.lattices();
     let (what, v) = if c >= h { ("colour", c) } else { ("height", h) };
     (v >= LATTICE_SHOWS).then(|| {
         format!(
