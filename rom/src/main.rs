@@ -529,8 +529,11 @@ extern "C" fn main() -> ! {
         // objects written in the last VBlank; a new world's cost is on its
         // own `world` line.
         let cycles = t.elapsed() - world_cycles + hud_show_cycles;
+        // The page shows at the next VBlank, whatever the line below costs.
+        screen.flip_at_vblank();
         // The frame's line (by `log::Line`: through `core::fmt` it cost a
-        // ninth of a refresh in mGBA; on hardware it is skipped).
+        // ninth of a refresh in mGBA; on hardware it is skipped), written
+        // while the page waits for VBlank.
         let tl = Cycles::now();
         let mut line = Line::new(Level::Debug);
         line.text("frame n=").uint(frame).text(" page=").uint(back as u32);
@@ -551,12 +554,13 @@ extern "C" fn main() -> ! {
             log!("frame_log max_cycles={} frames=256", log_cycles);
             log_cycles = 0;
         }
-        wait_vblank();
+        // Shown now (in VBlank: the log line is far shorter than it), the
+        // HUD's objects with it.
+        refresh::wait_shown();
         let th = Cycles::now();
         hud_objects = if hud_dirty { hud_text.show(hud) } else { 0 };
         hud_dirty = false;
         hud_show_cycles = th.elapsed();
-        screen.flip();
         frame = frame.wrapping_add(1);
     }
 }

@@ -91,13 +91,7 @@ impl Mode4 {
         for i in 0..128 {
             OBJ_ATTR0.index(i).write(ObjAttr0::new().with_style(ObjDisplayStyle::NotDisplayed));
         }
-        DISPCNT.write(
-            DisplayControl::new()
-                .with_video_mode(VideoMode::_4)
-                .with_show_bg2(true)
-                .with_show_obj(true)
-                .with_obj_vram_1d(true),
-        );
+        DISPCNT.write(showing(0));
         Mode4 { shown: 0 }
     }
 
@@ -114,15 +108,28 @@ impl Mode4 {
     /// Shows the back page. Call right after VBlank starts to avoid tearing.
     pub fn flip(&mut self) {
         self.shown ^= 1;
-        DISPCNT.write(
-            DisplayControl::new()
-                .with_video_mode(VideoMode::_4)
-                .with_show_bg2(true)
-                .with_show_obj(true)
-                .with_obj_vram_1d(true)
-                .with_show_frame1(self.shown == 1),
-        );
+        DISPCNT.write(showing(self.shown));
     }
+
+    /// Shows the back page at the start of the next VBlank (the interrupt
+    /// writes the display control, [`crate::refresh::show_at_vblank`]); it
+    /// counts as shown from now on, so draw into [`Mode4::back`] only after
+    /// [`crate::refresh::wait_shown`].
+    pub fn flip_at_vblank(&mut self) {
+        self.shown ^= 1;
+        crate::refresh::show_at_vblank(self.shown);
+    }
+}
+
+/// The display control of mode 4 showing page `page` (0 or 1), BG2 and the
+/// objects (the HUD) on.
+pub fn showing(page: usize) -> DisplayControl {
+    DisplayControl::new()
+        .with_video_mode(VideoMode::_4)
+        .with_show_bg2(true)
+        .with_show_obj(true)
+        .with_obj_vram_1d(true)
+        .with_show_frame1(page == 1)
 }
 
 /// Sets background palette entry `index` to `color` (BGR555).

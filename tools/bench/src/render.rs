@@ -292,8 +292,8 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
             .ok_or_else(|| anyhow::anyhow!("the ROM logged no `cache_lines` line"))?,
     )?;
     // The frame's own log line: in mGBA only (on hardware the ROM finds no
-    // mGBA and skips it), after the frame's count, before the flip. The ROM
-    // logs the most it took in each 256 frames.
+    // mGBA and skips it), after the frame's count, while its page waits for
+    // VBlank. The ROM logs the most it took in each 256 frames.
     let log_line = report
         .lines()
         .filter_map(|l| l.strip_prefix("frame_log max_cycles="))
@@ -360,9 +360,10 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
     )?;
     writeln!(
         text,
-        "Displayed: {:.1} frames per second ({:.2} refreshes per frame on average, the ROM flips at VBlank; in \
-         mGBA, where each frame also writes its log line: up to {log_line} cycles, see below). Within one refresh \
-         (280,896 cycles): {within} of {n} frames.",
+        "Displayed: {:.1} frames per second ({:.2} refreshes per frame on average: each page is shown at the VBlank \
+         after its frame; in mGBA a frame's log line, up to {log_line} cycles, see below, is written while the page \
+         waits, and delays the next frame only when it outlasts the wait). Within one refresh (280,896 cycles): \
+         {within} of {n} frames.",
         HZ / REFRESH as f64 * n as f64 / refreshes as f64,
         refreshes as f64 / n as f64
     )?;
@@ -408,9 +409,9 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
     )?;
     writeln!(
         text,
-        "| the frame's log line, in mGBA only (on hardware the ROM finds no mGBA and skips it): after the count, before the flip | {log_line} at most, not counted | |"
+        "| the frame's log line, in mGBA only (on hardware the ROM finds no mGBA and skips it): after the count, while the page waits for VBlank | {log_line} at most, not counted | |"
     )?;
-    writeln!(text, "| flip: waiting for VBlank | not counted (the CPU sleeps) | |")?;
+    writeln!(text, "| flip: waiting for VBlank (the interrupt shows the page) | not counted (the CPU sleeps) | |")?;
     let (near, far) = (voxel::cache::NEAR, voxel::cache::FAR);
     writeln!(
         text,
