@@ -5,18 +5,22 @@
 //! are equal pixel for pixel (the emulator tests check it). Only built for
 //! the GBA.
 //!
-//! Texels come from the texel cache ([`crate::cache`]): per sample, step the
-//! position (24.8 world px); the ring offset of its texel is two masks and an
-//! add (near ring: `((y >> 10) & 127) << 8 | ((x >> 10) & 127) << 1`, far ring:
-//! `((y >> 11) & 255) << 9 | ((x >> 11) & 255) << 1`); one halfword load
-//! gives height | colour << 8; then `y = (a[s] + h * b[s]) >> 16` (one
+//! Texels come from the texel cache ([`crate::cache`]): per sample, one add
+//! steps the position, both coordinates packed in one word
+//! ([`crate::render::pack`]: x in the low 16 bits, y in the high 16, each a
+//! ring's side: 7.9 texels near, 8.8 entries far); the ring offset of its
+//! texel is a shift, a mask and an add (near ring: `(p >> 25) << 8 | ((p >>
+//! 8) & 0xFE)`, far ring: `(p >> 24) << 9 | ((p >> 7) & 0x1FE)`); one halfword
+//! load gives height | colour << 8; then `y = (a[s] + h * b[s]) >> 16` (one
 //! multiply-accumulate) with the per-frame slice tables of
 //! `render::slice_rows`; if `y` is above the y-buffer, fill the rows in
 //! between with byte stores (each store writes a two-pixel column pair),
 //! inline in each sample's code, upwards from the last span's top (a
 //! pointer kept in a register, beside the y-buffer); the colour is the
-//! texel's plus the band's fog base, both of which the band's word in r5
-//! holds beside the ring's column mask ([`BandJob::word`]). In
+//! texel's plus the band's fog base, which the band's word in r5 holds
+//! ([`BandJob::word`]). The packed position starts from the exact 24.8 one
+//! at the first band and at the first far band, whichever bands the column
+//! passes over, as the reference loop's does. In
 //! the boundary view, a drawn sample whose ray crossed a tile border (within
 //! the band's mark distance back) or that lies within the band's mark width of
 //! one has the top two rows of its span drawn in the boundary colour
@@ -48,7 +52,7 @@ use crate::projection::{BAND_LEN, BANDS};
 use crate::projection::{BAND_STEP, SLICES, Z0};
 use crate::render::{
     Camera, FOG_BASE, HEIGHT, HORIZON, MARK_BACK, MARK_WIDTH, Options, SKIP_GROUPS, SKIP_LEN, SKY, Scene, Stats,
-    Target, group_tops, hidden_bands, passed_groups, skip_rows, sky_index, slice_rows,
+    Target, group_tops, hidden_bands, pack_shift, passed_groups, skip_rows, sky_index, slice_rows,
 };
 use crate::trig;
 
@@ -76,73 +80,73 @@ pub struct FrameJob {
     pub tops: u32,
     /// 36: the bands, one record each (the march loads a record at once).
     pub bands: [BandJob; BANDS],
-    /// 204: the columns' view-axis offsets (`Columns::offsets`, i32 each, 2.14).
+    /// 180: the columns' view-axis offsets (`Columns::offsets`, i32 each, 2.14).
     pub offsets: u32,
-    /// 208: columns to march (120 pairs or 240 pixels).
+    /// 184: columns to march (120 pairs or 240 pixels).
     pub count: u32,
-    /// 212: 1 for 240 pixel columns (column `c` is pixel `c & 1` of pair
+    /// 188: 1 for 240 pixel columns (column `c` is pixel `c & 1` of pair
     /// `c >> 1`), 0 for 120 pairs.
     pub pixels: u32,
-    /// 216: the sky's palette indices by row (`render::SKY`, 512 bytes).
+    /// 192: the sky's palette indices by row (`render::SKY`, 512 bytes).
     pub sky: u32,
-    /// 220: `render::sky_index(0, horizon)`: the sky's index of row 0.
+    /// 196: `render::sky_index(0, horizon)`: the sky's index of row 0.
     pub sky_row0: u32,
-    /// 224: 1 if the page holds its last frame's sky at this horizon:
+    /// 200: 1 if the page holds its last frame's sky at this horizon:
     /// repaint only the rows above the old tops that the terrain no longer
     /// covers; 0: the page was filled with the sky.
     pub repaint: u32,
-    /// 228 (out): samples taken.
+    /// 204 (out): samples taken.
     pub samples: u32,
-    /// 232 (out): slices passed over (whole groups, `render::skip_rows`).
+    /// 208 (out): slices passed over (whole groups, `render::skip_rows`).
     pub skipped: u32,
-    /// 236 (out): sky rows repainted.
+    /// 212 (out): sky rows repainted.
     pub repainted: u32,
-    /// 240: leading bands hidden in every column (`render::hidden_bands`):
+    /// 216: leading bands hidden in every column (`render::hidden_bands`):
     /// each column steps past them at once.
     pub hidden_bands: u32,
-    /// 244: the record of the first band marched (`bands[hidden_bands]`,
+    /// 220: the record of the first band marched (`bands[hidden_bands]`,
     /// one past the last if every band is hidden).
     pub first_band: u32,
-    /// 248: its first slice in the slice table (`slices + 128 * hidden_bands`).
+    /// 224: its first slice in the slice table (`slices + 128 * hidden_bands`).
     pub first_slice: u32,
 }
 
-/// One band of a [`FrameJob`] (28 bytes; offsets used by the asm).
+/// One band of a [`FrameJob`] (24 bytes; offsets used by the asm).
 #[repr(C)]
 pub struct BandJob {
-    /// 0, 4: position step, (x, y), 24.8: written by the asm for each
-    /// column.
-    pub step: [u32; 2],
-    /// 8: the band's word: the column mask of its ring (`0xFE` near,
-    /// `0x1FE` far: a texel's column times 2), the palette index of colour 0
-    /// for its fog level `<< 23`, and bit 31 set to mark tile boundaries
-    /// ([`BandJob::word`]).
-    pub word: u32,
-    /// 12, 16: the skip rows of the band's two groups of `SKIP_LEN` slices
+    /// 0: the step, packed in the band's units ([`crate::render::pack_step`]):
+    /// written by the asm for each column.
+    pub step: u32,
+    /// 4: the skip row of the band's second group of `SKIP_LEN` slices
     /// (`render::skip_rows`): the march passes over a group whose row is at
     /// or below the y-buffer.
-    pub skip: [i32; 2],
-    /// 20: the boundary marks: how far back along the ray a crossed tile
-    /// border marks a sample, as a shift of the step (`render::MARK_BACK`,
-    /// bits 0..8), and the distance from a border that marks one, world px
+    pub skip_second: i32,
+    /// 8: the band's word: the palette index of colour 0 for its fog level
+    /// `<< 23`, and bit 31 set to mark tile boundaries ([`BandJob::word`]).
+    pub word: u32,
+    /// 12: the skip row of its first group.
+    pub skip_first: i32,
+    /// 16: the boundary marks: how far back along the ray a crossed tile
+    /// border marks a sample, as 16 less a shift of the step (16 -
+    /// `render::MARK_BACK`, bits 0..8: the asm shifts the step's field, 16
+    /// bits up, down by it), and the distance from a border that marks one,
+    /// in the band's units of the packed position, less one
     /// (`render::MARK_WIDTH`, bits 16..).
     pub marks: u32,
-    /// 24: the tile bits of a 24.8 world coordinate (`!((tile px << 8) - 1)`),
-    /// beside the marks so that one load takes both.
+    /// 20: the tile bits of a field of the packed position, `!((tile px <<
+    /// (8 - k)) - 1)` for the band's [`crate::render::pack_shift`] `k`, beside
+    /// the marks so that the boundary test finds both behind the next record.
     pub border_mask: u32,
 }
 
 impl BandJob {
-    /// The word of band `band` (`0..BANDS`) for the march's register r5: the
-    /// ring's column mask in bits 1..8 (the masked shifted position, `x >> 9`
-    /// near and `x >> 10` far, has no bit above 22, so the higher bits do not
-    /// reach the texel's offset), `fog` (the palette index of colour 0 at the
-    /// band's fog level) in bits 23..30, `marks` in bit 31. The draw's colour
-    /// is `(texel >> 8) + (word asr 23)`: fog base + colour in the low byte,
-    /// negative exactly when marking (fog base + colour < 256).
-    pub const fn word(band: usize, fog: u8, marks: bool) -> u32 {
-        let mask = if band < NEAR_BANDS { 0xFE } else { 0x1FE };
-        mask | (fog as u32) << 23 | (marks as u32) << 31
+    /// The word of a band for the march's register r5: `fog` (the palette
+    /// index of colour 0 at the band's fog level) in bits 23..30, `marks` in
+    /// bit 31. The draw's colour is `(texel >> 8) + (word asr 23)`: fog base +
+    /// colour in the low byte, negative exactly when marking (fog base +
+    /// colour < 256).
+    pub const fn word(fog: u8, marks: bool) -> u32 {
+        (fog as u32) << 23 | (marks as u32) << 31
     }
 }
 
@@ -166,23 +170,24 @@ const _: () = {
     assert!(core::mem::offset_of!(FrameJob, y) == 28);
     assert!(core::mem::offset_of!(FrameJob, tops) == 32);
     assert!(core::mem::offset_of!(FrameJob, bands) == 36);
-    assert!(core::mem::offset_of!(FrameJob, offsets) == 204);
-    assert!(core::mem::offset_of!(FrameJob, count) == 208);
-    assert!(core::mem::offset_of!(FrameJob, pixels) == 212);
-    assert!(core::mem::offset_of!(FrameJob, sky) == 216);
-    assert!(core::mem::offset_of!(FrameJob, sky_row0) == 220);
-    assert!(core::mem::offset_of!(FrameJob, repaint) == 224);
-    assert!(core::mem::offset_of!(FrameJob, samples) == 228);
-    assert!(core::mem::offset_of!(FrameJob, skipped) == 232);
-    assert!(core::mem::offset_of!(FrameJob, repainted) == 236);
-    assert!(core::mem::offset_of!(FrameJob, hidden_bands) == 240);
-    assert!(core::mem::offset_of!(FrameJob, first_band) == 244);
-    assert!(core::mem::offset_of!(FrameJob, first_slice) == 248);
-    assert!(core::mem::size_of::<BandJob>() == 28);
+    assert!(core::mem::offset_of!(FrameJob, offsets) == 180);
+    assert!(core::mem::offset_of!(FrameJob, count) == 184);
+    assert!(core::mem::offset_of!(FrameJob, pixels) == 188);
+    assert!(core::mem::offset_of!(FrameJob, sky) == 192);
+    assert!(core::mem::offset_of!(FrameJob, sky_row0) == 196);
+    assert!(core::mem::offset_of!(FrameJob, repaint) == 200);
+    assert!(core::mem::offset_of!(FrameJob, samples) == 204);
+    assert!(core::mem::offset_of!(FrameJob, skipped) == 208);
+    assert!(core::mem::offset_of!(FrameJob, repainted) == 212);
+    assert!(core::mem::offset_of!(FrameJob, hidden_bands) == 216);
+    assert!(core::mem::offset_of!(FrameJob, first_band) == 220);
+    assert!(core::mem::offset_of!(FrameJob, first_slice) == 224);
+    assert!(core::mem::size_of::<BandJob>() == 24);
+    assert!(core::mem::offset_of!(BandJob, skip_second) == 4);
     assert!(core::mem::offset_of!(BandJob, word) == 8);
-    assert!(core::mem::offset_of!(BandJob, skip) == 12);
-    assert!(core::mem::offset_of!(BandJob, marks) == 20);
-    assert!(core::mem::offset_of!(BandJob, border_mask) == 24);
+    assert!(core::mem::offset_of!(BandJob, skip_first) == 12);
+    assert!(core::mem::offset_of!(BandJob, marks) == 16);
+    assert!(core::mem::offset_of!(BandJob, border_mask) == 20);
     assert!(crate::render::MARK_ROWS == 2, "the asm marks two rows");
     assert!(crate::palette::ui::BOUNDARY == 4, "the asm marks boundaries with entry 4");
     let steps = [2, 4, 6, 8, 12, 16];
@@ -213,10 +218,12 @@ unsafe extern "C" {
     pub fn voxel_sky_rows(page: *mut u32, sky: *const u8, start: u32, rows: u32);
 }
 
-// One sample of band `\lod` (0: near ring, texel = x >> 10; 1: far ring,
-// entry = x >> 11). r0, r1: position; r2, r3: step; r4: ring; r5: the
-// band's word (the ring's column mask | fog base << 23 | marks << 31, see
-// `BandJob::word`); r10: row mask; r8: slice table; r9: y-buffer. In the
+// One sample of band `\lod` (0: near ring, texels of 7.9 fields; 1: far
+// ring, entries of 8.8 fields). r0: packed position (`render::pack`); r2:
+// packed step; r1: the next band's record; r3: the band's second group's
+// skip row; r4: ring; r5: the band's word (fog base << 23 | marks << 31,
+// see `BandJob::word`); r10: the ring's column mask (0xFE near, 0x1FE far);
+// r8: slice table; r9: y-buffer. In the
 // pairs' march (`odd` 0) the draw is inline and lr is the address of row r9
 // of the pair (the bottom of the next span: spans are drawn upwards); in the
 // odd pixels' (`odd` 1) it is a subroutine (4:).
@@ -225,15 +232,16 @@ core::arch::global_asm!(
     // the boundary path returns to.
     ".equ  voxel_draw_len, 32",
     ".macro voxel_sample lod, odd",
-    "    add   r0, r0, r2",
-    "    add   r1, r1, r3",
+    "    add   r0, r0, r2", // both coordinates at once (a carry out of x moves y a unit)
     "    .if \\lod == 0",
-    "    and   r7, r5, r0, lsr #9", // column * 2: ((x >> 10) & 127) << 1 (r0 >> 9 has no bit 23 up: the fog and marks drop)
+    "    mov   r6, r0, lsr #25",       // row: y's texel (7.9)
+    "    and   r7, r10, r0, lsr #8",   // column * 2: x's texel (bits 9..15) << 1
+    "    add   r6, r7, r6, lsl #8",    // 128 texels of 2 bytes a row
     "    .else",
-    "    and   r7, r5, r0, lsr #10", // column * 2: ((x >> 11) & 255) << 1
+    "    mov   r6, r0, lsr #24",       // row: y's entry (8.8)
+    "    and   r7, r10, r0, lsr #7",   // column * 2: x's entry (bits 8..15) << 1
+    "    add   r6, r7, r6, lsl #9",    // 256 entries of 2 bytes a row
     "    .endif",
-    "    and   r6, r10, r1, lsr #2", // row * row bytes
-    "    add   r6, r6, r7",
     "    ldrh  r7, [r4, r6]", // texel: height | colour << 8
     "    and   r6, r7, #255",
     "    ldmia r8!, {{r11, r12}}", // a, b
@@ -267,11 +275,8 @@ core::arch::global_asm!(
     // passed over (12:, back through r6) when its skip row is at or below
     // the y-buffer.
     ".macro voxel_band lod, odd",
-    "    ldr   r12, [sp, #12]",
-    "    ldmia r12!, {{r2, r3, r5, r7, r11}}", // step, the band's word, the two groups' skip rows
-    "    add   r12, r12, #8",                  // past the marks and the border mask: the next band's record
-    "    str   r12, [sp, #12]",
-    "    str   r11, [sp, #20]",
+    "    ldmia r1!, {{r2, r3, r5, r7}}", // packed step, the second group's skip row, the band's word, the first group's
+    "    add   r1, r1, #8",             // past the marks and the border mask: the next band's record
     "    cmp   r9, r7",
     "    adrle r6, 13f",
     "    ble   12f", // hidden whatever its texels: pass over it
@@ -279,8 +284,7 @@ core::arch::global_asm!(
     "    voxel_sample \\lod, \\odd",
     "    .endr",
     "13:",
-    "    ldr   r11, [sp, #20]",
-    "    cmp   r9, r11",
+    "    cmp   r9, r3",
     "    adrle r6, 14f",
     "    ble   12f",
     "    .rept 8",
@@ -288,25 +292,44 @@ core::arch::global_asm!(
     "    .endr",
     "14:",
     ".endm",
+    // The 24.8 position r0, r1 packed in the units of `\\k` (`pack`): x >>
+    // k in the low half of r0, y >> k in the high half. Takes r6.
+    ".macro voxel_pack k",
+    "    mov   r6, r1, lsr #\\k",
+    "    mov   r0, r0, lsl #(16 - \\k)",
+    "    mov   r0, r0, lsr #16",
+    "    orr   r0, r0, r6, lsl #16",
+    ".endm",
     // The boundary view's test of a drawn sample: crossed a tile border
-    // within the band's mark distance back (to `\crossed`), or near one (the
-    // flags then say lo)? Takes r6, r7 and `\mask` (for the border mask).
+    // within the band's mark distance back (to `\\crossed`), or near one (the
+    // flags then say ls)? On the packed position's fields, x (low half) and
+    // y (high half), in its units (`BandJob::marks`); r3 is kept at
+    // [sp + 20] meanwhile. Takes r6, r7 and `\\mask` (for the border mask).
     ".macro voxel_border mask, crossed",
-    "    ldr   r6, [sp, #12]",
-    // the band's marks: steps back (a shift) | width << 16, and the border
-    // mask: the tile bits of a 24.8 coordinate (its record's last words)
-    "    ldmdb r6, {{r7, \\mask}}",
-    "    sub   r6, r0, r2, lsl r7",
-    "    eor   r6, r6, r0",
-    "    tst   r6, \\mask", // x crossed a border?
-    "    subeq r6, r1, r3, lsl r7",
-    "    eoreq r6, r6, r1",
-    "    tsteq r6, \\mask", // y crossed a border?
+    "    str   r3, [sp, #20]",
+    // the band's marks, 16 less the steps back (a shift) | (width - 1) << 16, and
+    // the border mask, the tile bits of a field (its record's last words)
+    "    ldmdb r1, {{r7, \\mask}}",
+    "    mov   r6, r0, lsl #16",
+    "    mov   r6, r6, lsr #16", // x
+    "    mov   r3, r2, lsl #16", // the step's x << 16
+    "    sub   r3, r6, r3, asr r7", // x less the steps back (below 0 or above 16 bits: round the field)
+    "    eor   r3, r3, r6",
+    "    tst   r3, \\mask", // x crossed a border?
+    "    moveq r6, r0, lsr #16", // y
+    "    moveq r3, r2, lsl #16",
+    "    subeq r3, r2, r3, asr #16", // the step's y << 16
+    "    subeq r3, r6, r3, asr r7",
+    "    eoreq r3, r3, r6",
+    "    tsteq r3, \\mask", // y crossed?
+    "    ldr   r3, [sp, #20]",
     "    bne   \\crossed",
-    "    bic   r6, r0, \\mask",
-    "    cmp   r6, r7, lsr #8", // x within the width of a border? (24.8)
-    "    bichs r6, r1, \\mask",
-    "    cmphs r6, r7, lsr #8", // y?
+    "    mov   r6, r0, lsl #16",
+    "    bic   r6, r6, \\mask, lsl #16",
+    "    cmp   r6, r7", // x within the width of a border? (x's bits << 16 against (width - 1) << 16)
+    "    movhi r6, r0, lsr #16",
+    "    bichi r6, r6, \\mask",
+    "    cmphi r6, r7, lsr #16", // y?
     ".endm",
     // The top two rows of a marked span (r7 the address of its top row, r6
     // rows, `odd` as for the march) in ui::BOUNDARY; then on with the rest
@@ -334,18 +357,19 @@ core::arch::global_asm!(
     // A column's march (`odd` 1: the odd pixel of a pair in 240-column mode,
     // whose stores keep the pair's even byte: a byte load of it, orr, a
     // halfword store; `vram` is the pair's address). A subroutine of
-    // `voxel_march_frame`, in its stack frame: called with r0, r1 the
-    // position before the first sample of the first band marched (past
-    // the leading bands hidden in every column), [sp + 4] the pair's
-    // address on row 0;
+    // `voxel_march_frame`, in its stack frame: called with r0 the near
+    // bands' packed position before the first sample of the first band
+    // marched (past the leading bands hidden in every column), [sp + 12] the
+    // far bands' (likewise), [sp + 4] the pair's address on row 0;
     // returns r9 the y-buffer (rows 0..r9 are still open) and r8 the slice
     // pointer past the last slice marched.
     ".macro voxel_march name, odd",
     ".type \\name,%function",
     "\\name:",
     // [sp] job, [sp + 4] vram column, [sp + 8] (the pairs' march) the
-    // boundary path's return, [sp + 12] the band's record, [sp + 16] colour
-    // (marks), [sp + 20] the band's second skip row, [sp + 24] slices passed
+    // boundary path's return, [sp + 12] the far bands' first packed
+    // position, [sp + 16] colour (marks), [sp + 20] r3 while the boundary
+    // test runs, [sp + 24] slices passed
     // over in the frame by their groups' tests, [sp + 28] and [sp + 32] the slice pointer at the end
     // of the near and of the far bands, [sp + 48] the return address
     "    str   lr, [sp, #48]",
@@ -355,27 +379,27 @@ core::arch::global_asm!(
     "    .endif",
     "    ldr   r12, [sp]",
     // the first band marched (past those hidden in every column, which
-    // the caller stepped r0, r1 past): its record and first slice
-    "    ldr   r6, [r12, #244]",
-    "    ldr   r8, [r12, #248]",
+    // the caller stepped r0, r1 past): its first slice (and its record)
+    "    ldr   r8, [r12, #224]",
     "    mov   r9, #160", // ybuf
     "    ldr   r7, [sp, #28]",
     "    cmp   r8, r7",
     "    bhs   18f", // no near band to march
-    "    str   r6, [sp, #12]", // the next band's record
-    "    ldr   r4, [r12, #8]",  // near ring
-    "    mov   r10, #0x7F00",   // near row mask (128 texels of 2 bytes a row)
+    "    ldr   r1, [r12, #220]", // the next band's record
+    "    ldr   r4, [r12, #8]",   // near ring
+    "    mov   r10, #0xFE",      // near column mask (128 texels of 2 bytes)
     "1:", // a near band: its record, then two groups of 8 samples unrolled
     "    voxel_band 0, \\odd",
     "    ldr   r6, [sp, #28]",
     "    cmp   r8, r6",
     "    blo   1b",
     "23:",
+    "    ldr   r0, [sp, #12]", // the far bands' start, packed (the caller's)
     "    ldr   r4, [sp]",
     "    ldr   r4, [r4, #12]", // far ring
-    "    mov   r10, #0x1FC00",
-    "    orr   r10, r10, #0x200", // far row mask 0x1FE00 (256 entries of 2 bytes a row)
-    "2:",                         // a far band
+    "    mov   r10, #0x1FC",
+    "    orr   r10, r10, #2", // far column mask 0x1FE (256 entries of 2 bytes)
+    "2:",                     // a far band
     "    voxel_band 1, \\odd",
     "    ldr   r6, [sp, #32]",
     "    cmp   r8, r6",
@@ -386,11 +410,10 @@ core::arch::global_asm!(
     "    ldr   r7, [sp, #32]",
     "    cmp   r8, r7",
     "    bhs   5b", // every band hidden
-    "    str   r6, [sp, #12]",
+    "    ldr   r1, [r12, #220]",
     "    b     23b",
     "12:", // pass over a group of 8 slices; on at r6
     "    add   r0, r0, r2, lsl #3",
-    "    add   r1, r1, r3, lsl #3",
     "    add   r8, r8, #64",
     "    ldr   r7, [sp, #24]",
     "    add   r7, r7, #8",
@@ -431,7 +454,7 @@ core::arch::global_asm!(
     "    voxel_border r12, 10f",
     "    ldr   r12, [sp, #16]",
     "    ldr   r6, [sp, #4]", // the pair on row 0
-    "    bhs   7b",           // not near a border: a plain span
+    "    bhi   7b",           // not near a border: a plain span
     "    b     17f",
     "10:",
     "    ldr   r12, [sp, #16]",
@@ -457,7 +480,7 @@ core::arch::global_asm!(
     "    movle r11, #0",           // at or above row 0: from there (then the column is done)
     "    voxel_border lr, 17f",
     "    ldr   r6, [sp, #4]", // the pair on row 0
-    "    blo   17f",           // near a border
+    "    bls   17f",           // near a border
     // a plain span
     "    rsb   r7, r11, r11, lsl #4",
     "    add   r7, r6, r7, lsl #4", // address of row top
@@ -497,11 +520,11 @@ core::arch::global_asm!(
     // r1 = the sky table.
     ".macro voxel_sky_args",
     "    sub   r3, r9, r0",
-    "    ldr   r2, [r12, #220]", // the sky's index of row 0
+    "    ldr   r2, [r12, #196]", // the sky's index of row 0
     "    add   r2, r2, r0",
     "    mov   r2, r2, lsl #23",
     "    mov   r2, r2, lsr #23", // & 511
-    "    ldr   r1, [r12, #216]",  // the sky table
+    "    ldr   r1, [r12, #192]",  // the sky table
     "    ldr   r6, [sp, #4]",
     "    rsb   r0, r0, r0, lsl #4",
     "    add   r0, r6, r0, lsl #4", // the pair's address on row r0 (240 bytes a row)
@@ -516,17 +539,28 @@ core::arch::global_asm!(
     "    str   r7, [sp, #40]",
     ".endm",
     // A band's step, (d * BAND_STEP) >> 6 (d: the ray in \\x, \\y, times 3
-    // for steps 6 and 12), into its record (r4: band 0's); the position
-    // r0, r1 steps past the band, 16 steps, if it is one of the r9 leading
-    // bands hidden in every column.
-    ".macro voxel_band_step band, x, y, shift",
+    // for steps 6 and 12), packed in the band's units (`pack_step`: `\\k` 1
+    // near, 3 far), into its record (r4: band 0's); the packed position
+    // (r0 near, r1 far) steps past the band, 16 steps, if it is one of the
+    // r9 leading bands hidden in every column; and past each near band, r8,
+    // r10 (the far bands' start, 24.8).
+    ".macro voxel_band_step band, x, y, shift, k",
+    "    .if \\band < 3",
     "    mov   r5, \\x, asr #\\shift",
     "    mov   r6, \\y, asr #\\shift",
-    "    str   r5, [r4, #28 * \\band]",
-    "    str   r6, [r4, #28 * \\band + 4]",
+    "    add   r8, r8, r5, lsl #4",
+    "    add   r10, r10, r6, lsl #4",
+    "    .endif",
+    "    mov   r5, \\x, asr #(\\shift + \\k)",
+    "    mov   r6, \\y, asr #(\\shift + \\k)",
+    "    add   r5, r5, r6, lsl #16",
+    "    str   r5, [r4, #24 * \\band]",
     "    cmp   r9, #\\band",
+    "    .if \\band < 3",
     "    addgt r0, r0, r5, lsl #4",
-    "    addgt r1, r1, r6, lsl #4",
+    "    .else",
+    "    addgt r1, r1, r5, lsl #4",
+    "    .endif",
     ".endm",
     ".global voxel_march_frame",
     ".type voxel_march_frame,%function",
@@ -555,7 +589,7 @@ core::arch::global_asm!(
     "20:", // a column: its ray, (cos - sin u, sin + cos u), 2.14
     "    ldr   r12, [sp]",
     "    ldr   r6, [sp, #36]",
-    "    ldr   r7, [r12, #204]",
+    "    ldr   r7, [r12, #180]",
     "    ldr   r7, [r7, r6, lsl #2]", // u
     "    ldmia r12, {{r2, r3}}",     // cos, sin
     "    mul   r4, r3, r7",
@@ -568,19 +602,28 @@ core::arch::global_asm!(
     "    add   r1, r1, r3, asr #3",
     // each band's step, (d * BAND_STEP) >> 6: steps 2, 4, 6, 8, 12, 16;
     // past the leading bands hidden in every column
-    "    ldr   r9, [r12, #240]",
+    "    ldr   r9, [r12, #216]",
     "    add   r4, r12, #36",
     "    add   r7, r2, r2, lsl #1", // 3 dx
     "    add   r11, r3, r3, lsl #1", // 3 dy
-    "    voxel_band_step 0, r2, r3, 5",
-    "    voxel_band_step 1, r2, r3, 4",
-    "    voxel_band_step 2, r7, r11, 5",
-    "    voxel_band_step 3, r2, r3, 3",
-    "    voxel_band_step 4, r7, r11, 4",
-    "    voxel_band_step 5, r2, r3, 2",
+    "    mov   r8, r0",
+    "    mov   r10, r1",
+    "    voxel_pack 1", // the near bands' start, packed (r0)
+    "    voxel_band_step 0, r2, r3, 5, 1",
+    "    voxel_band_step 1, r2, r3, 4, 1",
+    "    voxel_band_step 2, r7, r11, 5, 1",
+    // the far bands' start, packed (r1): the exact position past the near bands
+    "    mov   r6, r10, lsr #3",
+    "    mov   r1, r8, lsl #13",
+    "    mov   r1, r1, lsr #16",
+    "    orr   r1, r1, r6, lsl #16",
+    "    voxel_band_step 3, r2, r3, 3, 3",
+    "    voxel_band_step 4, r7, r11, 4, 3",
+    "    voxel_band_step 5, r2, r3, 2, 3",
+    "    str   r1, [sp, #12]", // for the march
     // its pixel pair: column >> pixels, on the page
     "    ldr   r6, [sp, #36]",
-    "    ldr   r7, [r12, #212]",
+    "    ldr   r7, [r12, #188]",
     "    mov   r6, r6, lsr r7",
     "    and   r6, r6, #127",
     "    ldr   r5, [r12, #20]",
@@ -603,7 +646,7 @@ core::arch::global_asm!(
     "    ldr   r7, [sp, #56]",
     "    ldrb  r0, [r7]", // the old top
     "    strb  r9, [r7]",
-    "    ldr   r1, [r12, #224]",
+    "    ldr   r1, [r12, #200]",
     "    cmp   r1, #0",
     "    cmpne r0, r9",
     "    bhs   21f", // no repaint, or the old top is not above this one
@@ -634,26 +677,26 @@ core::arch::global_asm!(
     "    ldr   r6, [sp, #36]",
     "    add   r6, r6, #1",
     "    str   r6, [sp, #36]",
-    "    ldr   r7, [r12, #208]",
+    "    ldr   r7, [r12, #184]",
     "    cmp   r6, r7",
     "    blo   20b",
     // slices marched: the sum of the columns' last slice pointers less
     // `count` first ones, over 8 bytes a slice; samples: less those passed over
     "    ldr   r6, [sp, #40]",
-    "    ldr   r7, [r12, #248]",
-    "    ldr   r5, [r12, #208]",
+    "    ldr   r7, [r12, #224]",
+    "    ldr   r5, [r12, #184]",
     "    mul   r4, r7, r5",
     "    sub   r6, r6, r4",
     "    mov   r6, r6, lsr #3",
     "    ldr   r7, [sp, #24]",
     "    sub   r6, r6, r7",
-    "    str   r6, [r12, #228]",
-    "    ldr   r4, [r12, #240]", // and the hidden bands' slices count as skipped, 16 a band and column
+    "    str   r6, [r12, #204]",
+    "    ldr   r4, [r12, #216]", // and the hidden bands' slices count as skipped, 16 a band and column
     "    mul   r4, r5, r4",
     "    add   r7, r7, r4, lsl #4",
-    "    str   r7, [r12, #232]",
+    "    str   r7, [r12, #208]",
     "    ldr   r6, [sp, #44]",
-    "    str   r6, [r12, #236]",
+    "    str   r6, [r12, #212]",
     "    add   sp, sp, #60",
     "    pop   {{r4-r11, lr}}",
     "    bx    lr",
@@ -752,7 +795,7 @@ static mut JOB: FrameJob = FrameJob {
     x: 0,
     y: 0,
     tops: 0,
-    bands: [const { BandJob { step: [0; 2], word: 0, skip: [0; 2], marks: 0, border_mask: 0 } }; BANDS],
+    bands: [const { BandJob { step: 0, skip_second: 0, word: 0, skip_first: 0, marks: 0, border_mask: 0 } }; BANDS],
     offsets: 0,
     count: 0,
     pixels: 0,
@@ -811,10 +854,12 @@ pub(crate) fn columns<const N: usize, T: Target>(
     let mut b = 0;
     while b < BANDS {
         let band = &mut job.bands[b];
-        band.word = BandJob::word(b, FOG_BASE[(b * BAND_LEN) & 127], options.boundaries);
-        band.marks = MARK_BACK[b] | MARK_WIDTH[b] << 16;
-        band.border_mask = !((1u32 << (scene.tile_px_log2 + 8)) - 1);
-        band.skip = [skip[2 * b], skip[2 * b + 1]];
+        let k = pack_shift(b);
+        band.word = BandJob::word(FOG_BASE[(b * BAND_LEN) & 127], options.boundaries);
+        band.marks = (16 - MARK_BACK[b]) | ((MARK_WIDTH[b] << (8 - k)) - 1) << 16;
+        band.border_mask = !((1u32 << (scene.tile_px_log2 + 8 - k)) - 1);
+        band.skip_first = skip[2 * b];
+        band.skip_second = skip[2 * b + 1];
         b += 1;
     }
     job.hidden_bands = hidden_bands(&skip);

@@ -1018,6 +1018,68 @@ pub(crate) fn sky_index(y: i32, horizon: i32) -> u32 {
     ((y - horizon + 256) & 511) as u32
 }
 
+/// How far a band's packed position ([`pack`]) shifts a 24.8 world
+/// coordinate: 1 for the near bands (units of 1/128 px: a texel of 4 px is
+/// 512, the near ring's 128 texels one field), 3 for the far ones (1/32 px:
+/// an entry of 8 px is 256, the far ring's 256 entries one field).
+///
+/// ```
+/// use voxel::render::pack_shift;
+/// assert_eq!((pack_shift(0), pack_shift(2), pack_shift(3), pack_shift(5)), (1, 1, 3, 3));
+/// ```
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+#[inline(always)]
+pub const fn pack_shift(band: usize) -> u32 {
+    if band < crate::cache::NEAR_BANDS { 1 } else { 3 }
+}
+
+/// A march position packed into one word, so that one add steps it: x >> `k`
+/// in the low 16 bits, y >> `k` in the high 16 (both 24.8 world px, `k` the
+/// band's [`pack_shift`]). Each field holds a ring's side (the top bits of
+/// the low field are the texel's column, of the high field its row); a step
+/// whose x carries out of the low field moves y by one unit (1/128 or 1/32
+/// px), in both renderers alike.
+///
+/// ```
+/// use voxel::render::pack;
+/// // x 1000.5 px, y 2000 px, near units (1/128 px): 128,064 and 256,000.
+/// assert_eq!(pack(1000 << 8 | 128, 2000 << 8, 1), (256_000 & 0xFFFF) << 16 | (128_064 & 0xFFFF));
+/// ```
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+#[inline(always)]
+pub const fn pack(x: u32, y: u32, k: u32) -> u32 {
+    (y >> k) << 16 | ((x >> k) & 0xFFFF)
+}
+
+/// A 24.8 step (`sx`, `sy`) packed for [`pack`]'s positions: `sx >> k` plus
+/// `(sy >> k) << 16` (both arithmetic shifts, so a negative x borrows from
+/// y's field, and adding the step to a position moves each field by its own).
+///
+/// ```
+/// use voxel::render::{pack, pack_step};
+/// let p = pack(1000 << 8, 2000 << 8, 3);
+/// let q = p.wrapping_add(pack_step(-(16 << 8), 8 << 8, 3)); // 16 px west, 8 px south
+/// assert_eq!(q, pack(984 << 8, 2008 << 8, 3));
+/// ```
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+#[inline(always)]
+pub const fn pack_step(sx: i32, sy: i32, k: u32) -> u32 {
+    ((sx >> k) as u32).wrapping_add(((sy >> k) as u32) << 16)
+}
+
+/// The world position of a packed position `p` (units of [`pack_shift`] `k`:
+/// `(x, y)` 24.8 >> k) that lies within a quarter field of the 24.8 position
+/// (`px`, `py`) (the march's exact one, from which `p` drifts by the steps'
+/// rounding: a few units).
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+#[inline(always)]
+fn unpack(p: u32, px: u32, py: u32, k: u32) -> (u32, u32) {
+    let (ex, ey) = (px >> k, py >> k);
+    let dx = (p as u16).wrapping_sub(ex as u16) as i16 as i32;
+    let dy = ((p >> 16) as u16).wrapping_sub(ey as u16) as i16 as i32;
+    (ex.wrapping_add(dx as u32), ey.wrapping_add(dy as u32))
+}
+
 /// The column loop (every tile size: one copy, to spare the GBA's IWRAM).
 #[cfg_attr(target_arch = "arm", instruction_set(arm::a32), inline(never))]
 pub(crate) fn columns<const N: usize, T: Target>(
@@ -1035,7 +1097,6 @@ pub(crate) fn columns<const N: usize, T: Target>(
     let eye = camera.z >> 8;
     let wmask = scene.world_mask;
     let tile_mask = (1u32 << tp) - 1;
-    let border_mask = !((1u32 << (tp + 8)) - 1);
     // Addresses as integers: `core`'s slice and pointer methods cannot be
     // inlined into ARM code on the GBA. The window's ring rows start at its
     // address (`Window` is `repr(C)`, rows first).
@@ -1058,11 +1119,21 @@ pub(crate) fn columns<const N: usize, T: Target>(
         let mut ybuf = HEIGHT as i32;
         // Whether the column's previous slice drew (a run goes on).
         let mut drew = false;
+        // The packed position (`pack`): the texels' coordinates.
+        let mut p = 0u32;
         let mut s = 0;
         let mut band = 0;
         'march: while band < BANDS {
             let step = BAND_STEP[band] as i32;
             let (sx, sy) = (((dx * step) >> 6) as u32, ((dy * step) >> 6) as u32);
+            let k = pack_shift(band);
+            // The packed position starts from the exact one at the first
+            // band and the first far one (whatever the skips pass over: the
+            // picture does not depend on them), as the GBA's march does.
+            if band == 0 || band == crate::cache::NEAR_BANDS {
+                p = pack(px, py, k);
+            }
+            let ps = pack_step(sx as i32, sy as i32, k);
             // Level of detail: far bands see the texel at even coordinates
             // (what the texel cache's far ring holds).
             let lod = if band < crate::cache::NEAR_BANDS { !0u32 } else { !7u32 };
@@ -1072,6 +1143,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
                     // Hidden whatever its texels: on to the next group.
                     px = px.wrapping_add(sx.wrapping_mul(SKIP_LEN as u32));
                     py = py.wrapping_add(sy.wrapping_mul(SKIP_LEN as u32));
+                    p = p.wrapping_add(ps.wrapping_mul(SKIP_LEN as u32));
                     skipped += SKIP_LEN as u32;
                     s += SKIP_LEN;
                     drew = false;
@@ -1079,7 +1151,9 @@ pub(crate) fn columns<const N: usize, T: Target>(
                 }
                 px = px.wrapping_add(sx);
                 py = py.wrapping_add(sy);
-                let (mx, my) = ((px >> 8) & wmask, (py >> 8) & wmask);
+                p = p.wrapping_add(ps);
+                let (ux, uy) = unpack(p, px, py, k);
+                let (mx, my) = ((ux >> (8 - k)) & wmask, (uy >> (8 - k)) & wmask);
                 let (wx, wy) = (mx & lod, my & lod);
                 let cell = cells + ((wy >> tp) as usize & (N - 1)) * N + ((wx >> tp) as usize & (N - 1));
                 // SAFETY: ring row and column are below N: inside the window.
@@ -1101,14 +1175,19 @@ pub(crate) fn columns<const N: usize, T: Target>(
                     let top = if y < 0 { 0 } else { y };
                     let c = FOG_BASE[s & 127] + (texel >> 8) as u8;
                     // Boundary view: a tile border crossed within the band's
-                    // mark distance back along the ray (24.8 positions wrap
-                    // at 2^32, a multiple of every tile side).
-                    let (back, width) = (MARK_BACK[band], MARK_WIDTH[band] << 8);
+                    // mark distance back along the ray, or near, on the packed
+                    // position's fields (a field is a multiple of every tile
+                    // side; a step back out of it has bits above 16, a border
+                    // crossed).
+                    let (back, width) = (MARK_BACK[band], MARK_WIDTH[band] << (8 - k));
+                    let border_mask = !((1u32 << (tp + 8 - k)) - 1);
+                    let (xf, yf) = (p & 0xFFFF, p >> 16);
+                    let (sxk, syk) = ((sx as i32) >> k, (sy as i32) >> k);
                     let border = options.boundaries
-                        && (((px ^ px.wrapping_sub(sx << back)) & border_mask) != 0
-                            || ((py ^ py.wrapping_sub(sy << back)) & border_mask) != 0
-                            || (px & !border_mask) < width
-                            || (py & !border_mask) < width);
+                        && (((xf ^ xf.wrapping_sub((sxk << back) as u32)) & border_mask) != 0
+                            || ((yf ^ yf.wrapping_sub((syk << back) as u32)) & border_mask) != 0
+                            || (xf & !border_mask) < width
+                            || (yf & !border_mask) < width);
                     let mut from = top;
                     if border {
                         from = if top + MARK_ROWS < ybuf { top + MARK_ROWS } else { ybuf };

@@ -258,36 +258,36 @@ fn flat_ground_straight_ahead_worked_out_by_hand() {
 fn pinned_frames_of_every_tile_size() {
     #[rustfmt::skip]
     let want: [(u32, u16, usize, u32, [u32; 5]); 30] = [
-        (8, 256, 0, 0x31B3170F, [10560, 1218, 11401, 7799, 960]),
-        (8, 256, 1, 0x8989D7A7, [8640, 1080, 7730, 11470, 2880]),
-        (8, 256, 2, 0x1FD59F6F, [7792, 921, 16311, 2889, 3728]),
-        (8, 256, 3, 0x4879269F, [7160, 1068, 11151, 8049, 4360]),
-        (8, 256, 4, 0xFDF815FB, [9600, 1293, 11061, 8139, 1920]),
-        (16, 256, 0, 0xF2292BBF, [7680, 1643, 9983, 9217, 3840]),
-        (16, 256, 1, 0xFE4838C7, [9576, 1337, 8048, 11152, 1944]),
-        (16, 256, 2, 0x4CA82F5D, [8784, 1317, 16066, 3134, 2736]),
-        (16, 256, 3, 0x5F3347BF, [9600, 1669, 9083, 10117, 1920]),
-        (16, 256, 4, 0x1D285F5B, [9600, 1442, 11810, 7390, 1920]),
-        (32, 256, 0, 0x1E6A1D37, [9752, 1549, 11993, 7207, 1768]),
-        (32, 256, 1, 0x3EBEC5E1, [8640, 1783, 7119, 12081, 2880]),
-        (32, 256, 2, 0x49E3D003, [11320, 2496, 15172, 4028, 200]),
-        (32, 256, 3, 0xC0CB3233, [10560, 2536, 9578, 9622, 960]),
-        (32, 256, 4, 0xDF5C2203, [11520, 1935, 11811, 7389, 0]),
-        (32, 384, 0, 0x01AD6D5F, [4230, 1668, 18466, 734, 2512]),
-        (32, 384, 1, 0x1E8F824B, [10560, 1420, 7743, 11457, 960]),
-        (32, 384, 2, 0xEA9D8AB1, [10936, 1976, 15984, 3216, 584]),
-        (32, 384, 3, 0xE6C15BFB, [9736, 1701, 10641, 8559, 1784]),
-        (32, 384, 4, 0xA5F3FCBB, [5550, 1439, 17061, 2139, 1944]),
-        (64, 256, 0, 0x07F8B86D, [7336, 2712, 13931, 5269, 4184]),
-        (64, 256, 1, 0x0C437F31, [9600, 2753, 7943, 11257, 1920]),
-        (64, 256, 2, 0xA5B0D179, [10968, 3362, 15247, 3953, 552]),
-        (64, 256, 3, 0x179D5129, [11520, 3723, 10594, 8606, 0]),
-        (64, 256, 4, 0x3B9574D1, [9600, 3020, 11304, 7896, 1920]),
-        (128, 200, 0, 0xDF2F3845, [8640, 4764, 10388, 8812, 2880]),
-        (128, 200, 1, 0x8DF8C433, [7680, 3932, 6700, 12500, 3840]),
-        (128, 200, 2, 0x41FAC515, [9600, 6424, 14956, 4244, 1920]),
-        (128, 200, 3, 0x27CCF99B, [9560, 4675, 9925, 9275, 1960]),
-        (128, 200, 4, 0x20B90047, [8640, 5129, 11911, 7289, 2880]),
+        (8, 256, 0, 0x9AB95C8D, [10560, 1211, 11399, 7801, 960]),
+        (8, 256, 1, 0x04F6D563, [8640, 1087, 7720, 11480, 2880]),
+        (8, 256, 2, 0xDA3A34F1, [7752, 924, 16317, 2883, 3768]),
+        (8, 256, 3, 0x73B04EDB, [7152, 1067, 11153, 8047, 4368]),
+        (8, 256, 4, 0xC014B86F, [9600, 1293, 11055, 8145, 1920]),
+        (16, 256, 0, 0xA58ACCC1, [7680, 1640, 9982, 9218, 3840]),
+        (16, 256, 1, 0x7EF547EF, [9576, 1329, 8058, 11142, 1944]),
+        (16, 256, 2, 0x5EA1A265, [8816, 1326, 16064, 3136, 2704]),
+        (16, 256, 3, 0xF463628F, [9600, 1660, 9101, 10099, 1920]),
+        (16, 256, 4, 0x8BD86AFB, [9600, 1443, 11812, 7388, 1920]),
+        (32, 256, 0, 0xE67DE05D, [9752, 1548, 11992, 7208, 1768]),
+        (32, 256, 1, 0xE987F78B, [8640, 1782, 7115, 12085, 2880]),
+        (32, 256, 2, 0x0F2ED36D, [11320, 2490, 15181, 4019, 200]),
+        (32, 256, 3, 0xF484139B, [10560, 2545, 9572, 9628, 960]),
+        (32, 256, 4, 0xD07C1DB5, [11520, 1945, 11812, 7388, 0]),
+        (32, 384, 0, 0x6795AA85, [4230, 1669, 18461, 739, 2512]),
+        (32, 384, 1, 0x27CE0635, [10560, 1427, 7742, 11458, 960]),
+        (32, 384, 2, 0x3526A089, [10928, 1979, 15988, 3212, 592]),
+        (32, 384, 3, 0x58C6BFC5, [9736, 1707, 10637, 8563, 1784]),
+        (32, 384, 4, 0x3E756513, [5550, 1437, 17063, 2137, 1944]),
+        (64, 256, 0, 0xD66D752F, [7344, 2709, 13930, 5270, 4176]),
+        (64, 256, 1, 0x905CDCED, [9600, 2757, 7944, 11256, 1920]),
+        (64, 256, 2, 0x95FE2525, [10968, 3365, 15249, 3951, 552]),
+        (64, 256, 3, 0xA83B040D, [11520, 3726, 10597, 8603, 0]),
+        (64, 256, 4, 0xADDB7BDB, [9600, 3024, 11303, 7897, 1920]),
+        (128, 200, 0, 0xF81BFD21, [8640, 4764, 10388, 8812, 2880]),
+        (128, 200, 1, 0xC7D9EAF7, [7680, 3935, 6699, 12501, 3840]),
+        (128, 200, 2, 0x69FA9061, [9600, 6411, 14957, 4243, 1920]),
+        (128, 200, 3, 0x60F87B0D, [9560, 4677, 9922, 9278, 1960]),
+        (128, 200, 4, 0x8347B21D, [8640, 5127, 11912, 7288, 2880]),
     ];
     let mut got = Vec::new();
     for &(n, scale, k, _, _) in want.iter() {
@@ -423,12 +423,14 @@ fn landscape_texels_debug_and_errors() {
 }
 
 /// The boundary view marks a sample lying less than the band's width (1 px
-/// in the first band) past a tile border, not one exactly that far: looking
-/// along +y, column 60's ray drifts -5/256 px a sample along x (its first
-/// sample 17/256 behind the camera), so its third sample (s = 2, rows 145 to
-/// 159 over flat ground 10 px below) lies at x = camera - 32/256: 255/256
-/// px past the border at x = 0 for a camera at 287/256 (marked: its top two
-/// rows), exactly 1 px for 288/256 (not marked).
+/// in the first band) past a tile border, not one exactly that far, on the
+/// march's packed position (`render::pack`: units of 1/128 px in the near
+/// bands, 128 to the pixel): looking along +y, column 60's ray drifts -5/256
+/// px a sample along x (packed -3 units: `-5 >> 1`), its first sample 17/256
+/// behind the camera, so its third sample (s = 2, rows 145 to 159 over flat
+/// ground 10 px below) lies at `((camera - 17) >> 1) - 9` units: 127, under
+/// 1 px past the border at x = 0, for a camera at 290/256 (marked: its top
+/// two rows), exactly 128 for 291/256 (not marked).
 #[test]
 fn boundary_width_is_exclusive() {
     let at = |x: u32| {
@@ -439,10 +441,11 @@ fn boundary_width_is_exclusive() {
     let b = voxel::palette::ui::BOUNDARY;
     // The sample's texel: x 0 (colour 0), y 2014 / 4 = 503 (odd: + 2).
     let c = fogged(2, 0);
-    assert_eq!((at(287), at(288)), ([b, b, c], [c, c, c]));
+    assert_eq!((at(290), at(291)), ([b, b, c], [c, c, c]));
     // The same along y: looking along +x, the ray drifts +4/256 px a sample
-    // along y (its first sample 17/256 ahead), so the third sample lies at
-    // y = camera + 29/256, at x = 1018 (texel 254: colour 2; y texel 0, even).
+    // along y (packed +2), its first sample 17/256 ahead, so the third sample
+    // lies at `((camera + 17) >> 1) + 6` units: 127 for 226/256, 128 for
+    // 227/256; at x = 1018 (texel 254: colour 2; y texel 0, even).
     let at = |y: u32| {
         let camera = Camera { x: 1004 << 8, y, z: 30 << 8, heading: 0, pitch: 0 };
         let (frame, _) = render(&flat(32, 20), 1, camera, Options { boundaries: true, ..Options::default() }, "width");
