@@ -63,3 +63,56 @@ fn arm_kernels_equal_their_portable_twins() {
     let next = report.lines().nth(at + 1).unwrap_or("");
     assert!(!next.starts_with(&long[254..257]) && !next.contains(mgba_test_runner::CONTINUED), "{next:?}");
 }
+
+/// The same kernels over a packed bank of the largest tiles (128 texels, 512
+/// world px): in the near bands a tile is a whole field of the march's
+/// packed position (`voxel::render::pack`), and the boundary view's test of a
+/// crossed border takes its own path there (`voxel::render::border_mask`
+/// 0). The march, boundaries on and off, draws what the portable renderer
+/// draws.
+#[test]
+fn arm_kernels_equal_their_twins_over_the_largest_tiles() {
+    let mut x: u32 = 0x9E37_79B9;
+    let mut next = || {
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        x
+    };
+    // Hills a tile across and a grain of a few units, 8 colours, 16 tiles.
+    let tiles: Vec<u16> = (0..16 * 128 * 128_i32)
+        .map(|i| {
+            let (t, y, x) = (i / 16384, i / 128 % 128, i % 128);
+            let hill = 60 - (((x - 64).abs() + (y - 64).abs()) * 60 / 128);
+            let h = (hill + (t * 7) % 40) as u8 + (next() % 4) as u8;
+            bank::texel(h, (next() % 8) as u8)
+        })
+        .collect();
+    let palette: Vec<u16> = (0..8).map(|i| 0x0421 * (i * 3 + 4)).collect();
+    let bytes = bank::encode(&bank::Contents {
+        tile_size: 128,
+        palette: &palette,
+        tiles: &tiles,
+        placement: bank::Placement::Paper,
+        height_scale: bank::HEIGHT_SCALE_ONE,
+    })
+    .unwrap();
+    // Packed as `tilebake pack` packs the product ROM (which refuses test
+    // ROMs): the bank after the ROM, its place in the ROM's one slot.
+    let mut packed = e2e::rom("kernels");
+    let slots = bank::slot::find(&packed);
+    assert_eq!(slots.len(), 1, "the kernels ROM has one bank slot");
+    packed.resize(packed.len().div_ceil(4) * 4, 0);
+    let offset = packed.len() as u32;
+    packed.extend_from_slice(&bytes);
+    let (at, len_at) = (slots[0] + bank::slot::OFFSET_AT, slots[0] + bank::slot::LEN_AT);
+    packed[at..at + 4].copy_from_slice(&offset.to_le_bytes());
+    packed[len_at..len_at + 4].copy_from_slice(&(bytes.len() as u32).to_le_bytes());
+    let config = RunConfig { frames: 40_000, stop_on: Some("kernels: done".into()), ..Default::default() };
+    let report = mgba_test_runner::run(&packed, &config).unwrap();
+    report.verdict().unwrap();
+    let failures: Vec<&str> = report.lines().filter(|l| l.contains("FAILED")).collect();
+    assert!(failures.is_empty(), "{failures:#?}");
+    let done = report.lines().find(|l| l.starts_with("kernels: done")).expect("the kernel tests finished");
+    assert!(done.ends_with("checks ok") && done.contains(" 24 frames ("), "{done}");
+}

@@ -127,15 +127,14 @@ pub struct BandJob {
     /// 12: the skip row of its first group.
     pub skip_first: i32,
     /// 16: the boundary marks: how far back along the ray a crossed tile
-    /// border marks a sample, as 16 less a shift of the step (16 -
-    /// `render::MARK_BACK`, bits 0..8: the asm shifts the step's field, 16
-    /// bits up, down by it), and the distance from a border that marks one,
-    /// in the band's units of the packed position, less one
-    /// (`render::MARK_WIDTH`, bits 16..).
+    /// border marks a sample, as a shift of the step (`render::MARK_BACK`,
+    /// bits 0..8), and the distance from a border that marks one, in the
+    /// band's units of the packed position, less one (`render::MARK_WIDTH`,
+    /// bits 16..).
     pub marks: u32,
-    /// 20: the tile bits of a field of the packed position, `!((tile px <<
-    /// (8 - k)) - 1)` for the band's [`crate::render::pack_shift`] `k`, beside
-    /// the marks so that the boundary test finds both behind the next record.
+    /// 20: the tile bits of both fields of the packed position
+    /// ([`crate::render::border_mask`]), beside the marks so that the
+    /// boundary test finds both behind the next record.
     pub border_mask: u32,
 }
 
@@ -302,31 +301,43 @@ core::arch::global_asm!(
     ".endm",
     // The boundary view's test of a drawn sample: crossed a tile border
     // within the band's mark distance back (to `\\crossed`), or near one (the
-    // flags then say ls)? On the packed position's fields, x (low half) and
-    // y (high half), in its units (`BandJob::marks`); r3 is kept at
-    // [sp + 20] meanwhile. Takes r6, r7 and `\\mask` (for the border mask).
+    // flags then say ls)? On the packed position (`render::boundary`): the
+    // position that many steps back, packed too, has other tile bits in x
+    // (low half) or y (high half); with tiles of a field's side (border mask
+    // 0), a field ran out of its 16 bits. Takes r6, r7 and `\\mask`.
     ".macro voxel_border mask, crossed",
-    "    str   r3, [sp, #20]",
-    // the band's marks, 16 less the steps back (a shift) | (width - 1) << 16, and
-    // the border mask, the tile bits of a field (its record's last words)
+    // the band's marks, the steps back (a shift) | (width - 1) << 16, and the
+    // border mask (its record's last words)
     "    ldmdb r1, {{r7, \\mask}}",
+    "    movs  r6, \\mask",
+    "    beq   28f", // tiles of a field's side
+    "    sub   r6, r0, r2, lsl r7", // the position the steps back
+    "    eor   r6, r6, r0",
+    "    tst   r6, \\mask",
+    "    bne   \\crossed",
+    "    b     29f",
+    "28:", // each field one tile: did it run out of 16 bits? (r3 at [sp + 20])
+    "    str   r3, [sp, #20]",
     "    mov   r6, r0, lsl #16",
     "    mov   r6, r6, lsr #16", // x
-    "    mov   r3, r2, lsl #16", // the step's x << 16
-    "    sub   r3, r6, r3, asr r7", // x less the steps back (below 0 or above 16 bits: round the field)
-    "    eor   r3, r3, r6",
-    "    tst   r3, \\mask", // x crossed a border?
-    "    moveq r6, r0, lsr #16", // y
-    "    moveq r3, r2, lsl #16",
-    "    subeq r3, r2, r3, asr #16", // the step's y << 16
-    "    subeq r3, r6, r3, asr r7",
-    "    eoreq r3, r3, r6",
-    "    tsteq r3, \\mask", // y crossed?
+    "    mov   r3, r2, lsl #16",
+    "    mov   r3, r3, asr #16", // the step's x
+    "    sub   r3, r6, r3, lsl r7",
+    "    movs  r3, r3, lsr #16",
+    "    bne   27f",
+    "    mov   r6, r0, lsr #16", // y
+    "    mov   r3, r2, lsl #16",
+    "    sub   r3, r2, r3, asr #16",
+    "    mov   r3, r3, asr #16", // the step's y
+    "    sub   r3, r6, r3, lsl r7",
+    "    movs  r3, r3, lsr #16",
+    "27:",
     "    ldr   r3, [sp, #20]",
     "    bne   \\crossed",
+    "29:", // near a border?
     "    mov   r6, r0, lsl #16",
     "    bic   r6, r6, \\mask, lsl #16",
-    "    cmp   r6, r7", // x within the width of a border? (x's bits << 16 against (width - 1) << 16)
+    "    cmp   r6, r7", // x's bits in its tile << 16 against (width - 1) << 16
     "    movhi r6, r0, lsr #16",
     "    bichi r6, r6, \\mask",
     "    cmphi r6, r7, lsr #16", // y?
@@ -856,8 +867,8 @@ pub(crate) fn columns<const N: usize, T: Target>(
         let band = &mut job.bands[b];
         let k = pack_shift(b);
         band.word = BandJob::word(FOG_BASE[(b * BAND_LEN) & 127], options.boundaries);
-        band.marks = (16 - MARK_BACK[b]) | ((MARK_WIDTH[b] << (8 - k)) - 1) << 16;
-        band.border_mask = !((1u32 << (scene.tile_px_log2 + 8 - k)) - 1);
+        band.marks = MARK_BACK[b] | ((MARK_WIDTH[b] << (8 - k)) - 1) << 16;
+        band.border_mask = crate::render::border_mask(scene.tile_px_log2, k);
         band.skip_first = skip[2 * b];
         band.skip_second = skip[2 * b + 1];
         b += 1;

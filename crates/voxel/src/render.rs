@@ -1080,6 +1080,47 @@ fn unpack(p: u32, px: u32, py: u32, k: u32) -> (u32, u32) {
     (ex.wrapping_add(dx as u32), ey.wrapping_add(dy as u32))
 }
 
+/// The tile bits of both fields of a packed position ([`pack`], units of
+/// `k`) for tiles of `1 << tp` world px: `!(tile - 1)` in each 16-bit half;
+/// 0 for tiles a field's side (512 px in the near bands).
+///
+/// ```
+/// use voxel::render::border_mask;
+/// assert_eq!(border_mask(7, 1), 0xC000_C000); // 128 px: 16,384 units of 1/128 px
+/// assert_eq!(border_mask(9, 3), 0xC000_C000); // 512 px far: 16,384 units of 1/32 px
+/// assert_eq!(border_mask(9, 1), 0); // 512 px near: the whole field
+/// ```
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+#[inline(always)]
+pub const fn border_mask(tp: u32, k: u32) -> u32 {
+    let tile = 1u32 << (tp + 8 - k);
+    (!(tile - 1) & 0xFFFF).wrapping_mul(0x1_0001)
+}
+
+/// The boundary view's test of a drawn sample at packed position `p` (step
+/// `ps`, from the 24.8 step (`sx`, `sy`); units of `k`), for tiles of `1 <<
+/// tp` world px: did the ray cross a tile border within `back` (a shift) of
+/// its step behind it, or does it lie within `width` world px past one? The
+/// position the steps back is `p - (ps << back)` (packed, as the march
+/// steps): a crossing changed a field's tile bits, or, with tiles of a
+/// field's side, ran the field out of its 16 bits.
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn boundary(p: u32, ps: u32, sx: i32, sy: i32, k: u32, back: u32, width: u32, tp: u32) -> bool {
+    let mask = border_mask(tp, k);
+    let (xf, yf) = (p & 0xFFFF, p >> 16);
+    let crossed = if mask != 0 {
+        (p ^ p.wrapping_sub(ps << back)) & mask != 0
+    } else {
+        let (sxk, syk) = (sx >> k, sy >> k);
+        (xf as i32 - (sxk << back)) as u32 >> 16 != 0 || (yf as i32 - (syk << back)) as u32 >> 16 != 0
+    };
+    let in_tile = !mask & 0xFFFF;
+    let width = width << (8 - k);
+    crossed || (xf & in_tile) < width || (yf & in_tile) < width
+}
+
 /// The column loop (every tile size: one copy, to spare the GBA's IWRAM).
 #[cfg_attr(target_arch = "arm", instruction_set(arm::a32), inline(never))]
 pub(crate) fn columns<const N: usize, T: Target>(
@@ -1174,20 +1215,8 @@ pub(crate) fn columns<const N: usize, T: Target>(
                 if y < ybuf {
                     let top = if y < 0 { 0 } else { y };
                     let c = FOG_BASE[s & 127] + (texel >> 8) as u8;
-                    // Boundary view: a tile border crossed within the band's
-                    // mark distance back along the ray, or near, on the packed
-                    // position's fields (a field is a multiple of every tile
-                    // side; a step back out of it has bits above 16, a border
-                    // crossed).
-                    let (back, width) = (MARK_BACK[band], MARK_WIDTH[band] << (8 - k));
-                    let border_mask = !((1u32 << (tp + 8 - k)) - 1);
-                    let (xf, yf) = (p & 0xFFFF, p >> 16);
-                    let (sxk, syk) = ((sx as i32) >> k, (sy as i32) >> k);
                     let border = options.boundaries
-                        && (((xf ^ xf.wrapping_sub((sxk << back) as u32)) & border_mask) != 0
-                            || ((yf ^ yf.wrapping_sub((syk << back) as u32)) & border_mask) != 0
-                            || (xf & !border_mask) < width
-                            || (yf & !border_mask) < width);
+                        && boundary(p, ps, sx as i32, sy as i32, k, MARK_BACK[band], MARK_WIDTH[band], tp);
                     let mut from = top;
                     if border {
                         from = if top + MARK_ROWS < ybuf { top + MARK_ROWS } else { ybuf };
