@@ -144,3 +144,37 @@ pub fn top_colour_share<T: Copy + Eq + std::hash::Hash>(pixels: &[T]) -> f64 {
     }
     counts.values().copied().max().unwrap_or(0) as f64 / pixels.len().max(1) as f64
 }
+
+/// A xorshift32 generator from `seed` (not 0): the tests' random inputs.
+pub fn xorshift(mut x: u32) -> impl FnMut() -> u32 {
+    move || {
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        x
+    }
+}
+
+/// A paper-placement bank of `count` tiles of 128 texels (the largest) at
+/// height scale 1, 8 grey colours: texel (x, y) of tile `t` has the height
+/// `height(t, x, y)` (texel units, 0..=255) plus a grain of 0..3, and a
+/// random colour, both from `seed`.
+pub fn large_tile_bank(count: usize, seed: u32, height: impl Fn(usize, usize, usize) -> u8) -> Vec<u8> {
+    let mut next = xorshift(seed);
+    let tiles: Vec<u16> = (0..count * 128 * 128)
+        .map(|i| {
+            let (t, y, x) = (i / 16384, i / 128 % 128, i % 128);
+            let h = height(t, x, y).saturating_add((next() % 4) as u8);
+            bank::texel(h, (next() % 8) as u8)
+        })
+        .collect();
+    let palette: Vec<u16> = (0..8).map(|i| 0x0421 * (i * 3 + 4)).collect();
+    bank::encode(&bank::Contents {
+        tile_size: 128,
+        palette: &palette,
+        tiles: &tiles,
+        placement: bank::Placement::Paper,
+        height_scale: bank::HEIGHT_SCALE_ONE,
+    })
+    .expect("a valid bank")
+}

@@ -126,30 +126,8 @@ fn fast_scans_equal_the_portable_ones() {
 /// and flown.
 #[test]
 fn a_large_bank_is_checked_quickly_with_progress_on_screen() {
-    let mut x: u32 = 0x2545_F491;
-    let mut next = || {
-        x ^= x << 13;
-        x ^= x >> 17;
-        x ^= x << 5;
-        x
-    };
     // Gentle random hills: a height per 16 texels, and 8 colours.
-    let tiles: Vec<u16> = (0..256 * 128 * 128)
-        .map(|i| {
-            let (t, y, x) = (i / 16384, i / 128 % 128, i % 128);
-            let h = ((t * 37 + (y / 16) * 11 + (x / 16) * 7) % 64) as u8 + (next() % 4) as u8;
-            bank::texel(h, (next() % 8) as u8)
-        })
-        .collect();
-    let palette: Vec<u16> = (0..8).map(|i| 0x0421 * (i * 3 + 4)).collect();
-    let bytes = bank::encode(&bank::Contents {
-        tile_size: 128,
-        palette: &palette,
-        tiles: &tiles,
-        placement: bank::Placement::Paper,
-        height_scale: bank::HEIGHT_SCALE_ONE,
-    })
-    .unwrap();
+    let bytes = e2e::large_tile_bank(256, 0x2545_F491, |t, x, y| ((t * 37 + (y / 16) * 11 + (x / 16) * 7) % 64) as u8);
     assert!(bytes.len() > 8 << 20);
     let packed = tilebake::pack::pack("terrain.gba".as_ref(), &rom("terrain"), &bytes).unwrap();
     let dir = std::env::temp_dir().join(format!("e2e-large-bank-{}", std::process::id()));

@@ -72,31 +72,11 @@ fn arm_kernels_equal_their_portable_twins() {
 /// draws.
 #[test]
 fn arm_kernels_equal_their_twins_over_the_largest_tiles() {
-    let mut x: u32 = 0x9E37_79B9;
-    let mut next = || {
-        x ^= x << 13;
-        x ^= x >> 17;
-        x ^= x << 5;
-        x
-    };
-    // Hills a tile across and a grain of a few units, 8 colours, 16 tiles.
-    let tiles: Vec<u16> = (0..16 * 128 * 128_i32)
-        .map(|i| {
-            let (t, y, x) = (i / 16384, i / 128 % 128, i % 128);
-            let hill = 60 - (((x - 64).abs() + (y - 64).abs()) * 60 / 128);
-            let h = (hill + (t * 7) % 40) as u8 + (next() % 4) as u8;
-            bank::texel(h, (next() % 8) as u8)
-        })
-        .collect();
-    let palette: Vec<u16> = (0..8).map(|i| 0x0421 * (i * 3 + 4)).collect();
-    let bytes = bank::encode(&bank::Contents {
-        tile_size: 128,
-        palette: &palette,
-        tiles: &tiles,
-        placement: bank::Placement::Paper,
-        height_scale: bank::HEIGHT_SCALE_ONE,
-    })
-    .unwrap();
+    // Hills a tile across, 16 tiles of them at other heights.
+    let bytes = e2e::large_tile_bank(16, 0x9E37_79B9, |t, x, y| {
+        let hill = 60 - ((x as i32 - 64).abs() + (y as i32 - 64).abs()) * 60 / 128;
+        (hill + (t as i32 * 7) % 40) as u8
+    });
     // Packed as `tilebake pack` packs the product ROM (which refuses test
     // ROMs): the bank after the ROM, its place in the ROM's one slot.
     let mut packed = e2e::rom("kernels");
