@@ -19,8 +19,9 @@
 //! pointer kept in a register, beside the y-buffer); the colour is the
 //! texel's plus the band's fog base, which the band's word in r5 holds
 //! ([`BandJob::word`]). The packed position starts from the exact 24.8 one
-//! at the first band and at the first far band, whichever bands the column
-//! passes over, as the reference loop's does. In
+//! at the first band, and from the ray's exact point at the first far band
+//! (`render::FAR_FROM`), whichever bands the column passes over, as the
+//! reference loop's does. In
 //! the boundary view, a drawn sample whose ray crossed a tile border (within
 //! the band's mark distance back) or that lies within the band's mark width of
 //! one has the top two rows of its span drawn in the boundary colour
@@ -196,6 +197,7 @@ const _: () = {
         b += 1;
     }
     assert!(Z0 == 8, "the asm's first position: (d * 8) >> 6 = d >> 3");
+    assert!(crate::render::FAR_FROM == 192, "the asm's far start: (d * 192) >> 6 = 3 d");
     assert!(crate::render::HEIGHT == 160 && crate::render::WIDTH == 240, "the asm's page");
 };
 
@@ -553,15 +555,8 @@ core::arch::global_asm!(
     // for steps 6 and 12), packed in the band's units (`pack_step`: `\\k` 1
     // near, 3 far), into its record (r4: band 0's); the packed position
     // (r0 near, r1 far) steps past the band, 16 steps, if it is one of the
-    // r9 leading bands hidden in every column; and past each near band, r8,
-    // r10 (the far bands' start, 24.8).
+    // r9 leading bands hidden in every column.
     ".macro voxel_band_step band, x, y, shift, k",
-    "    .if \\band < 3",
-    "    mov   r5, \\x, asr #\\shift",
-    "    mov   r6, \\y, asr #\\shift",
-    "    add   r8, r8, r5, lsl #4",
-    "    add   r10, r10, r6, lsl #4",
-    "    .endif",
     "    mov   r5, \\x, asr #(\\shift + \\k)",
     "    mov   r6, \\y, asr #(\\shift + \\k)",
     "    add   r5, r5, r6, lsl #16",
@@ -617,13 +612,14 @@ core::arch::global_asm!(
     "    add   r4, r12, #36",
     "    add   r7, r2, r2, lsl #1", // 3 dx
     "    add   r11, r3, r3, lsl #1", // 3 dy
-    "    mov   r8, r0",
-    "    mov   r10, r1",
+    // the far bands' start (`render::far_start`): 192 px further, 3 d
+    "    add   r8, r0, r7",
+    "    add   r10, r1, r11",
     "    voxel_pack 1", // the near bands' start, packed (r0)
     "    voxel_band_step 0, r2, r3, 5, 1",
     "    voxel_band_step 1, r2, r3, 4, 1",
     "    voxel_band_step 2, r7, r11, 5, 1",
-    // the far bands' start, packed (r1): the exact position past the near bands
+    // the far bands' start, packed (r1)
     "    mov   r6, r10, lsr #3",
     "    mov   r1, r8, lsl #13",
     "    mov   r1, r1, lsr #16",

@@ -1080,6 +1080,20 @@ fn unpack(p: u32, px: u32, py: u32, k: u32) -> (u32, u32) {
     (ex.wrapping_add(dx as u32), ey.wrapping_add(dy as u32))
 }
 
+/// How far the first far band's slices start past the first band's, world
+/// px (16 slices of each near band's step): the far bands' packed position
+/// starts from the ray's exact point there, `(d * FAR_FROM) >> 6` past the
+/// first position (`3 d`), not from the near bands' sum of rounded steps.
+pub const FAR_FROM: i32 = {
+    let mut z = 0;
+    let mut b = 0;
+    while b < crate::cache::NEAR_BANDS {
+        z += BAND_LEN as i32 * BAND_STEP[b] as i32;
+        b += 1;
+    }
+    z
+};
+
 /// The tile bits of both fields of a packed position ([`pack`], units of
 /// `k`) for tiles of `1 << tp` world px: `!(tile - 1)` in each 16-bit half;
 /// 0 for tiles a field's side (512 px in the near bands).
@@ -1157,6 +1171,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
         // 24.8 world position of the first sample's predecessor.
         let mut px = camera.x.wrapping_add(((dx * Z0 as i32) >> 6) as u32);
         let mut py = camera.y.wrapping_add(((dy * Z0 as i32) >> 6) as u32);
+        let far = (px.wrapping_add(((dx * FAR_FROM) >> 6) as u32), py.wrapping_add(((dy * FAR_FROM) >> 6) as u32));
         let mut ybuf = HEIGHT as i32;
         // Whether the column's previous slice drew (a run goes on).
         let mut drew = false;
@@ -1169,10 +1184,12 @@ pub(crate) fn columns<const N: usize, T: Target>(
             let (sx, sy) = (((dx * step) >> 6) as u32, ((dy * step) >> 6) as u32);
             let k = pack_shift(band);
             // The packed position starts from the exact one at the first
-            // band and the first far one (whatever the skips pass over: the
-            // picture does not depend on them), as the GBA's march does.
-            if band == 0 || band == crate::cache::NEAR_BANDS {
+            // band and at the first far one (whatever the skips pass over:
+            // the picture does not depend on them), as the GBA's march does.
+            if band == 0 {
                 p = pack(px, py, k);
+            } else if band == crate::cache::NEAR_BANDS {
+                p = pack(far.0, far.1, k);
             }
             let ps = pack_step(sx as i32, sy as i32, k);
             // Level of detail: far bands see the texel at even coordinates
