@@ -554,8 +554,11 @@ extern "C" fn main() -> ! {
             log!("frame_log max_cycles={} frames=256", log_cycles);
             log_cycles = 0;
         }
-        // Shown now (in VBlank: the log line is far shorter than it), the
-        // HUD's objects with it.
+        // Shown now; the HUD's objects with it, in VBlank as long as the
+        // log lines after the page's request end within its 83,776 cycles
+        // (the frame's line took at most about 12,600 on the bench's flight;
+        // every 256th frame also writes its `frame_log` line through
+        // `core::fmt`; on hardware neither is written).
         refresh::wait_shown();
         let th = Cycles::now();
         hud_objects = if hud_dirty { hud_text.show(hud) } else { 0 };

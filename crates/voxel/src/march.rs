@@ -79,7 +79,8 @@ pub struct FrameJob {
     /// 32: per pixel pair column, the top of the page's last frame (read if
     /// `repaint`), then of this one (128 bytes: a `PageSky`'s, or scratch).
     pub tops: u32,
-    /// 36: the bands, one record each (the march loads a record at once).
+    /// 36: the bands, one record each (the march loads its first four words
+    /// at a band's start, the boundary test the last two).
     pub bands: [BandJob; BANDS],
     /// 180: the columns' view-axis offsets (`Columns::offsets`, i32 each, 2.14).
     pub offsets: u32,

@@ -765,9 +765,11 @@ const BAND_Z: [(i32, i32); TOPS_GROUPS / 2] = {
 };
 
 /// World pixels round a band's ground that [`group_tops`] adds: positions
-/// step in truncated 24.8 and the camera's pixel drops its fraction (under
-/// two pixels in all); a near band reads the texel under its position, in
-/// the tile its position is in.
+/// step in truncated 24.8, packed ([`pack`]: each step floored to 1/128 px,
+/// a carry out of x moves y 1/128 px), and the camera's pixel drops its
+/// fraction: together up to 2 px on the high side (the margin is tight, not
+/// roomy; the tests walk every near sample); a near band reads the texel
+/// under its position, in the tile its position is in.
 const TOPS_MARGIN: i32 = 2;
 
 /// Per group of [`SKIP_LEN`] slices, the highest texel (height units) any of
@@ -1053,7 +1055,8 @@ pub const fn pack(x: u32, y: u32, k: u32) -> u32 {
 
 /// A 24.8 step (`sx`, `sy`) packed for [`pack`]'s positions: `sx >> k` plus
 /// `(sy >> k) << 16` (both arithmetic shifts, so a negative x borrows from
-/// y's field, and adding the step to a position moves each field by its own).
+/// y's field: adding the step to a position moves each field by its own, but
+/// for one unit of y when x runs out of its field).
 ///
 /// ```
 /// use voxel::render::{pack, pack_step};
@@ -1070,7 +1073,7 @@ pub const fn pack_step(sx: i32, sy: i32, k: u32) -> u32 {
 /// The world position of a packed position `p` (units of [`pack_shift`] `k`:
 /// `(x, y)` 24.8 >> k) that lies within a quarter field of the 24.8 position
 /// (`px`, `py`) (the march's exact one, from which `p` drifts by the steps'
-/// rounding: a few units).
+/// rounding and the carries: under 64 units, of a quarter field's 16,384).
 #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
 #[inline(always)]
 fn unpack(p: u32, px: u32, py: u32, k: u32) -> (u32, u32) {
@@ -1479,10 +1482,11 @@ mod tests {
         assert!(outside_without_margin > 0);
     }
 
-    /// Walks the near bands' samples of `camera` as `columns` steps them,
-    /// every column of both modes (pairs first, then pixels, with the
-    /// `pixel-columns` feature): `visit(column,
-    /// slice, x, y)` with the 24.8 position.
+    /// Walks the near bands' samples of `camera` as `columns` steps them
+    /// (packed, from the exact position at the first band), every column of
+    /// both modes (pairs first, then pixels, with the `pixel-columns`
+    /// feature): `visit(column, slice, x, y)` with the world position of the
+    /// packed one, 24.8.
     fn near_samples(camera: &Camera, mut visit: impl FnMut(usize, usize, u32, u32)) {
         let (c, sn) = (trig::cos(camera.heading), trig::sin(camera.heading));
         let modes = [
@@ -1496,11 +1500,16 @@ mod tests {
                 let (dx, dy) = (c - ((sn * u) >> 14), sn + ((c * u) >> 14));
                 let mut px = camera.x.wrapping_add(((dx * Z0 as i32) >> 6) as u32);
                 let mut py = camera.y.wrapping_add(((dy * Z0 as i32) >> 6) as u32);
+                let k = pack_shift(0);
+                let mut p = pack(px, py, k);
                 for s in 0..TOPS_GROUPS * SKIP_LEN {
                     let step = BAND_STEP[s / BAND_LEN] as i32;
-                    px = px.wrapping_add(((dx * step) >> 6) as u32);
-                    py = py.wrapping_add(((dy * step) >> 6) as u32);
-                    visit(col, s, px, py);
+                    let (sx, sy) = ((dx * step) >> 6, (dy * step) >> 6);
+                    px = px.wrapping_add(sx as u32);
+                    py = py.wrapping_add(sy as u32);
+                    p = p.wrapping_add(pack_step(sx, sy, k));
+                    let (ux, uy) = unpack(p, px, py, k);
+                    visit(col, s, ux << k, uy << k);
                 }
             }
         }

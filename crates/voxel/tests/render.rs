@@ -269,9 +269,13 @@ fn check_cache(
 }
 
 /// Every texel the march reads is in the cache: all 120 rays x 96 samples,
-/// the far bands at even texels, read the way the ARM march reads the rings.
+/// the far bands at even texels, stepped and read the way the ARM march
+/// steps and reads them: one packed position (`render::pack`, from the exact
+/// one at the first band and at the first far one), whose fields' top bits
+/// index the rings; the texel wanted is the world's at the packed position.
 fn check_rays(cache: &voxel::cache::TexelCache, scene: &Scene<'_, 64>, cam: &Camera) -> Result<(), TestCaseError> {
     use voxel::projection::{BAND_LEN, BAND_STEP, BANDS, Z0};
+    use voxel::render::{FAR_FROM, pack, pack_shift, pack_step};
     let wmask = scene.world_px() - 1;
     let (cos, sin) = (voxel::trig::cos(cam.heading), voxel::trig::sin(cam.heading));
     for col in 0..120i32 {
@@ -279,20 +283,36 @@ fn check_rays(cache: &voxel::cache::TexelCache, scene: &Scene<'_, 64>, cam: &Cam
         let (dx, dy) = (cos - ((sin * u) >> 14), sin + ((cos * u) >> 14));
         let mut px = cam.x.wrapping_add(((dx * Z0 as i32) >> 6) as u32);
         let mut py = cam.y.wrapping_add(((dy * Z0 as i32) >> 6) as u32);
+        let far = (px.wrapping_add(((dx * FAR_FROM) >> 6) as u32), py.wrapping_add(((dy * FAR_FROM) >> 6) as u32));
+        let mut p = 0;
         for (band, &step) in BAND_STEP.iter().enumerate().take(BANDS) {
             let step = step as i32;
             let (sx, sy) = (((dx * step) >> 6) as u32, ((dy * step) >> 6) as u32);
+            let k = pack_shift(band);
+            if band == 0 {
+                p = pack(px, py, k);
+            } else if band == voxel::cache::NEAR_BANDS {
+                p = pack(far.0, far.1, k);
+            }
             for _ in 0..BAND_LEN {
                 px = px.wrapping_add(sx);
                 py = py.wrapping_add(sy);
-                let lod = if band < voxel::cache::NEAR_BANDS { !0u32 } else { !7u32 };
-                let want = scene.texel(((px >> 8) & wmask) & lod, ((py >> 8) & wmask) & lod);
-                let got = if band < voxel::cache::NEAR_BANDS {
-                    cache.near()[(((py >> 10) & 127) * 128 + ((px >> 10) & 127)) as usize]
-                } else {
-                    cache.far()[(((py >> 11) & 255) * 256 + ((px >> 11) & 255)) as usize]
+                p = p.wrapping_add(pack_step(sx as i32, sy as i32, k));
+                // The world position of the packed one: within a few units of
+                // the exact one (each field holds 16 bits of it).
+                let near_exact = |field: u32, exact: u32| {
+                    let e = exact >> k;
+                    e.wrapping_add((field as u16).wrapping_sub(e as u16) as i16 as i32 as u32) >> (8 - k)
                 };
-                prop_assert_eq!(got, want, "column {} band {} at ({}, {})", col, band, px >> 8, py >> 8);
+                let (wx, wy) = (near_exact(p & 0xFFFF, px), near_exact(p >> 16, py));
+                let lod = if band < voxel::cache::NEAR_BANDS { !0u32 } else { !7u32 };
+                let want = scene.texel((wx & wmask) & lod, (wy & wmask) & lod);
+                let got = if band < voxel::cache::NEAR_BANDS {
+                    cache.near()[((p >> 25) * 128 + ((p >> 9) & 127)) as usize]
+                } else {
+                    cache.far()[((p >> 24) * 256 + ((p >> 8) & 255)) as usize]
+                };
+                prop_assert_eq!(got, want, "column {} band {} at ({}, {})", col, band, wx, wy);
             }
         }
     }
