@@ -365,8 +365,10 @@ fn frames(rng: &mut Rng, world: &mut World, window: &mut Window<64>, count: u32)
 /// A camera anywhere over a world `world_px` wide, at any heading, at
 /// altitude 0 and pitch 0.
 fn random_camera(rng: &mut Rng, world_px: u32) -> Camera {
-    let x = (rng.next_u32() % world_px) << 8;
-    let y = (rng.next_u32() % world_px) << 8;
+    // Anywhere, to the 256th of a pixel (the march's packed positions round
+    // each step and start from the exact one: its fraction matters).
+    let x = (rng.next_u32() % world_px) << 8 | (rng.next_u32() & 255);
+    let y = (rng.next_u32() % world_px) << 8 | (rng.next_u32() & 255);
     Camera { x, y, z: 0, heading: rng.next_u32() as u16, pitch: 0 }
 }
 
