@@ -393,7 +393,8 @@ core::arch::global_asm!(
     "    .endif",
     "    ldr   r12, [sp]",
     // the first band marched (past those hidden in every column, which
-    // the caller stepped r0, r1 past): its first slice (and its record)
+    // the caller stepped the packed positions past): its first slice (and
+    // its record)
     "    ldr   r8, [r12, #224]",
     "    mov   r9, #160", // ybuf
     "    ldr   r7, [sp, #28]",
