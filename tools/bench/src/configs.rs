@@ -4,7 +4,7 @@
 //! same ROM). Cycles per frame and the frame rate the screen shows.
 
 use crate::record::{Json, json_line};
-use crate::render::{self, FRAMES, ROUTE_START, SCRIPT, fields};
+use crate::render::{self, ROUTE_START, SCRIPT, fields};
 use anyhow::{Context, Result, bail};
 use std::fmt::Write;
 use std::path::Path;
@@ -75,9 +75,8 @@ pub fn bench(root: &Path, rom: &[u8], default: &render::Flight) -> Result<Report
     let default_rom = rom;
     writeln!(
         text,
-        "The scripted flight in every configuration a user can pick, over the same screen refreshes: those the \
-         default configuration's {FRAMES} frames take ({} refreshes from power-on; a slower configuration renders \
-         fewer frames of them). The views, the HUD and 240 columns fly the same cameras and worlds as the default; \
+        "The scripted flight in every configuration a user can pick, over the same screen refreshes as the \
+         default configuration ({} from power-on: a slower configuration renders fewer frames in them). The views, the HUD and 240 columns fly the same cameras and worlds as the default; \
          the low flight and looking round fly their own keys. Tile sizes: a pair made by \
          `tilebake generate --seed 1` at {PAIR_TILES} tiles a side (512 x 512 at 32 px: the default assets), baked \
          with the defaults at that tile size and packed into the same ROM: other worlds, flown with the same keys \

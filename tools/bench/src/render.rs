@@ -7,8 +7,14 @@ use mgba_test_runner::{KeyScript, RunConfig, run};
 use std::collections::HashMap;
 use std::fmt::Write;
 
-/// Rendered frames measured.
-pub const FRAMES: usize = 600;
+/// Screen refreshes from power-on the flight runs for: the same stretch of
+/// route for every build, whatever its speed (a faster renderer draws more
+/// frames of it, not a shorter route). Until 2026-12 the flight was 600
+/// frames, as many refreshes as they took (955 at the time, the last of the
+/// route's 600-frame flights to fly this far): faster builds flew less of it.
+pub const REFRESHES: u32 = 960;
+/// The fewest frames a flight must render to be measured.
+pub const MIN_FRAMES: usize = 150;
 /// Emulator frame (screen refresh) the flight starts moving at: before it a
 /// configuration presses its keys (`configs`), so that every configuration
 /// flies the same refreshes, with the same cameras and worlds (a new world's
@@ -48,10 +54,11 @@ pub struct Report {
 /// Per-frame cycle figures of a flight.
 #[derive(Debug, Clone)]
 pub struct Flight {
-    /// Cycles per frame (frames 1 to [`FRAMES`]). Which frames a build
-    /// renders depends on how fast it draws (each frame replays the refreshes
-    /// since the last), and the median lies between the frames of one
-    /// refresh and those of two: the mean moves least between builds.
+    /// Cycles per frame (every frame rendered in the refreshes flown). Which
+    /// frames a build renders depends on how fast it draws (each frame
+    /// replays the refreshes since the last), and the median lies between
+    /// the frames of one refresh and those of two: the mean moves least
+    /// between builds.
     pub median: u64,
     pub mean: u64,
     pub p95: u64,
@@ -69,12 +76,12 @@ pub struct Flight {
 }
 
 /// Flies `script` for `refreshes` emulator frames: the frames rendered in
-/// them (at least a quarter of [`FRAMES`]), however many that is. Flights of
+/// them (at least [`MIN_FRAMES`]), however many that is. Flights of
 /// the same script over the same refreshes see the same cameras and worlds,
 /// whatever each frame costs.
 pub fn flight_refreshes(rom: &[u8], script: &str, refreshes: u32) -> Result<Flight> {
     let keys: KeyScript = script.parse()?;
-    flown(&run(rom, &RunConfig { frames: refreshes, keys, ..Default::default() })?, FRAMES / 4)
+    flown(&run(rom, &RunConfig { frames: refreshes, keys, ..Default::default() })?, MIN_FRAMES)
 }
 
 /// Flies `script` from `rom` as `reference` flew it: as many refreshes from
@@ -260,13 +267,12 @@ impl CacheLines {
 /// Runs the flight and builds the report.
 pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
     let keys: KeyScript = SCRIPT.parse()?;
-    let stop = format!("frame n={FRAMES} ");
-    let config = RunConfig { frames: 6000, keys, stop_on: Some(stop.clone()), ..Default::default() };
+    let config = RunConfig { frames: REFRESHES, keys, ..Default::default() };
     let report = run(rom, &config)?;
     report.verdict()?;
     let frames: Vec<HashMap<&str, &str>> =
         report.lines().filter(|l| l.starts_with("frame n=")).map(fields).filter(|f| f["n"] != "0").collect();
-    if frames.len() < FRAMES {
+    if frames.len() < MIN_FRAMES {
         bail!("the flight rendered only {} frames in {} emulator frames", frames.len(), report.frames);
     }
     // The sky page a frame begins with when its page holds no sky at its
@@ -590,7 +596,7 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
         .chain(fit_json)
         .collect::<Vec<_>>(),
     ) + "\n";
-    Ok(Report { text, jsonl, flight: flown(&report, FRAMES)? })
+    Ok(Report { text, jsonl, flight: flown(&report, MIN_FRAMES)? })
 }
 
 #[cfg(test)]

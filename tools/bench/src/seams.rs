@@ -5,7 +5,7 @@
 //! per frame (the same flight, each bank packed into the same ROM).
 
 use crate::record::{Json, json_line};
-use crate::render::{self, FRAMES};
+use crate::render::{self, REFRESHES};
 use anyhow::Result;
 use std::fmt::Write;
 use std::path::Path;
@@ -66,7 +66,7 @@ pub fn bench(root: &Path, rom: &[u8], reference: &render::Flight) -> Result<Repo
         text,
         "Default assets; the world exactly as the ROM places it, {TILES} x {TILES} tiles, mean of seeds {SEEDS:?}; \
          cycles: median and mean of the scripted flight with the bank packed into the ROM, over as many \
-         refreshes from the ROM's start as the built-in bank's {FRAMES} frames take (the extra: of the \
+         refreshes from the ROM's start as the built-in bank's flight ({REFRESHES} from power-on; the extra: of the \
          mean, which moves least between builds). Natural maps score 1.0 on the \
          ratios, 0.5 to 0.9 on the correlation, about 0 on grid, periodicity and lattice (`tilebake seams` explains each).\n"
     )?;
