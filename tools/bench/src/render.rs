@@ -10,8 +10,8 @@ use std::fmt::Write;
 /// Screen refreshes from power-on the flight runs for: the same stretch of
 /// route for every build, whatever its speed (a faster renderer draws more
 /// frames of it, not a shorter route). Until 2026-12 the flight was 600
-/// frames, as many refreshes as they took (955 at the time, the last of the
-/// route's 600-frame flights to fly this far): faster builds flew less of it.
+/// frames, however many refreshes they took (955 for the build before the
+/// packed march): a faster build flew less of the route.
 pub const REFRESHES: u32 = 960;
 /// The fewest frames a flight must render to be measured.
 pub const MIN_FRAMES: usize = 150;
