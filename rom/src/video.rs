@@ -1,5 +1,5 @@
 //! Mode 4 (240x160 pixels, 8 bits per pixel, palette indices) with two pages:
-//! draw into the hidden one, show it with [`Mode4::flip`] during VBlank.
+//! draw into the hidden one, show it at the next VBlank with [`Mode4::flip_at_vblank`].
 //!
 //! Mode 4 VRAM takes 16-bit and 32-bit writes only (an 8-bit write stores the
 //! byte in both halves of the halfword), so pixels are written in pairs.
@@ -103,12 +103,6 @@ impl Mode4 {
     /// Index (0 or 1) of the page on screen.
     pub fn shown(&self) -> usize {
         self.shown
-    }
-
-    /// Shows the back page. Call right after VBlank starts to avoid tearing.
-    pub fn flip(&mut self) {
-        self.shown ^= 1;
-        DISPCNT.write(showing(self.shown));
     }
 
     /// Shows the back page at the start of the next VBlank (the interrupt

@@ -77,17 +77,9 @@ fn arm_kernels_equal_their_twins_over_the_largest_tiles() {
         let hill = 60 - ((x as i32 - 64).abs() + (y as i32 - 64).abs()) * 60 / 128;
         (hill + (t as i32 * 7) % 40) as u8
     });
-    // Packed as `tilebake pack` packs the product ROM (which refuses test
-    // ROMs): the bank after the ROM, its place in the ROM's one slot.
-    let mut packed = e2e::rom("kernels");
-    let slots = bank::slot::find(&packed);
-    assert_eq!(slots.len(), 1, "the kernels ROM has one bank slot");
-    packed.resize(packed.len().div_ceil(4) * 4, 0);
-    let offset = packed.len() as u32;
-    packed.extend_from_slice(&bytes);
-    let (at, len_at) = (slots[0] + bank::slot::OFFSET_AT, slots[0] + bank::slot::LEN_AT);
-    packed[at..at + 4].copy_from_slice(&offset.to_le_bytes());
-    packed[len_at..len_at + 4].copy_from_slice(&(bytes.len() as u32).to_le_bytes());
+    // Into its bank slot as `tilebake pack` packs the product ROM (which it
+    // alone accepts).
+    let packed = tilebake::pack::pack_into_slot("kernels.gba".as_ref(), &e2e::rom("kernels"), &bytes).unwrap();
     let config = RunConfig { frames: 40_000, stop_on: Some("kernels: done".into()), ..Default::default() };
     let report = mgba_test_runner::run(&packed, &config).unwrap();
     report.verdict().unwrap();

@@ -1074,9 +1074,17 @@ pub const fn pack_step(sx: i32, sy: i32, k: u32) -> u32 {
 /// `(x, y)` 24.8 >> k) that lies within a quarter field of the 24.8 position
 /// (`px`, `py`) (the march's exact one, from which `p` drifts by the steps'
 /// rounding and the carries: under 64 units, of a quarter field's 16,384).
+///
+/// ```
+/// use voxel::render::{pack, unpack};
+/// // 3 units (1/32 px) past x 1000 px, far from y 2000.5: the field's 16 bits
+/// // come back whole, next to the exact position.
+/// let p = pack(1000 << 8, 2000 << 8, 3).wrapping_add(3);
+/// assert_eq!(unpack(p, 1000 << 8, 2000 << 8 | 128, 3), ((1000 << 5) + 3, 2000 << 5));
+/// ```
 #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
 #[inline(always)]
-fn unpack(p: u32, px: u32, py: u32, k: u32) -> (u32, u32) {
+pub fn unpack(p: u32, px: u32, py: u32, k: u32) -> (u32, u32) {
     let (ex, ey) = (px >> k, py >> k);
     let dx = (p as u16).wrapping_sub(ex as u16) as i16 as i32;
     let dy = ((p >> 16) as u16).wrapping_sub(ey as u16) as i16 as i32;

@@ -275,7 +275,7 @@ fn check_cache(
 /// index the rings; the texel wanted is the world's at the packed position.
 fn check_rays(cache: &voxel::cache::TexelCache, scene: &Scene<'_, 64>, cam: &Camera) -> Result<(), TestCaseError> {
     use voxel::projection::{BAND_LEN, BAND_STEP, BANDS, Z0};
-    use voxel::render::{FAR_FROM, pack, pack_shift, pack_step};
+    use voxel::render::{FAR_FROM, pack, pack_shift, pack_step, unpack};
     let wmask = scene.world_px() - 1;
     let (cos, sin) = (voxel::trig::cos(cam.heading), voxel::trig::sin(cam.heading));
     for col in 0..120i32 {
@@ -298,13 +298,9 @@ fn check_rays(cache: &voxel::cache::TexelCache, scene: &Scene<'_, 64>, cam: &Cam
                 px = px.wrapping_add(sx);
                 py = py.wrapping_add(sy);
                 p = p.wrapping_add(pack_step(sx as i32, sy as i32, k));
-                // The world position of the packed one: within a few units of
-                // the exact one (each field holds 16 bits of it).
-                let near_exact = |field: u32, exact: u32| {
-                    let e = exact >> k;
-                    e.wrapping_add((field as u16).wrapping_sub(e as u16) as i16 as i32 as u32) >> (8 - k)
-                };
-                let (wx, wy) = (near_exact(p & 0xFFFF, px), near_exact(p >> 16, py));
+                // The world position of the packed one, world px.
+                let (ux, uy) = unpack(p, px, py, k);
+                let (wx, wy) = (ux >> (8 - k), uy >> (8 - k));
                 let lod = if band < voxel::cache::NEAR_BANDS { !0u32 } else { !7u32 };
                 let want = scene.texel((wx & wmask) & lod, (wy & wmask) & lod);
                 let got = if band < voxel::cache::NEAR_BANDS {

@@ -39,6 +39,14 @@ pub fn pack(rom_path: &Path, rom: &[u8], bank: &[u8]) -> Result<Vec<u8>> {
         };
         return Err(Error::NotTerrainRom { path: rom_path.to_path_buf(), title: text(title), code: text(code) });
     }
+    pack_into_slot(rom_path, rom, bank)
+}
+
+/// The ROM bytes with `bank` packed into its one bank slot, whatever ROM it
+/// is (the product ROM's check is [`pack`]'s: test ROMs of this project
+/// read a bank slot too): a bank packed before is replaced, the header checked.
+pub fn pack_into_slot(rom_path: &Path, rom: &[u8], bank: &[u8]) -> Result<Vec<u8>> {
+    gbarom::check_header(rom).map_err(|detail| Error::NotRom { path: rom_path.to_path_buf(), detail })?;
     let slots = find_slots(rom);
     if slots.len() != 1 {
         return Err(Error::Slot { path: rom_path.to_path_buf(), count: slots.len() });
