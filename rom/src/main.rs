@@ -388,8 +388,8 @@ extern "C" fn main() -> ! {
     let mut columns = Columns::Pairs;
     let (fg, bg) = hud_colours(&palette);
     let mut hud_text = Hud::init(fg, bg);
-    let mut hud_show_cycles = 0;
-    let mut hud_objects = 0;
+    // The HUD objects' last `show`: its cycles and objects written.
+    let (mut hud_show_cycles, mut hud_objects);
     // The HUD's text is written HUD_REFRESHES refreshes after its last
     // write (refresh `hud_from`), its FPS the frames drawn since
     // (`hud_frames`); `hud_dirty`: the objects need a `show` (and, set by a
@@ -405,9 +405,14 @@ extern "C" fn main() -> ! {
     let mut log_cycles = 0u32;
     // What each page holds of the sky from its last 3D frame.
     let mut page_skies = [PageSky::new(), PageSky::new()];
+    // The last frame's log line, written while its page waits for VBlank.
+    let mut last: Option<FrameLog> = None;
     loop {
-        // Replay every refresh since the last frame: the keys held then, one
-        // refresh of motion each.
+        // The next frame's preparation, none of which touches a page: the
+        // keys and the flight of every refresh since the last one, the
+        // window and the texel cache. It runs while the last frame's page
+        // waits for its VBlank (the CPU would sleep), so that the render can
+        // start as the page is shown.
         let now = refresh::count();
         let first = if now.wrapping_sub(done) > refresh::KEY_LOG as u32 { now - refresh::KEY_LOG as u32 } else { done };
         let refreshes = now.wrapping_sub(done).max(1);
@@ -472,11 +477,44 @@ extern "C" fn main() -> ! {
         if up.tiles > 0 {
             window_cycles = tw.elapsed();
         }
+        let mut cache_cycles = 0;
+        let mut cache_entries = 0;
+        if view != View::Map {
+            let tc = Cycles::now();
+            cache_entries = land.follow_cache(&camera).map_or(0, |u| u.written);
+            cache_cycles = tc.elapsed();
+        }
+        let prepare_cycles = t.elapsed() - world_cycles;
+        // The last frame's line (by `log::Line`: through `core::fmt` it cost
+        // a ninth of a refresh in mGBA; on hardware it is skipped), after
+        // the preparation, so that it delays the next frame only when both
+        // outlast the wait.
+        if let Some(f) = last.take() {
+            let tl = Cycles::now();
+            f.write();
+            // What the line costs in mGBA, outside the frame's count: the
+            // most in every 256 frames (the bench reports it).
+            log_cycles = log_cycles.max(tl.elapsed());
+            if f.n % 256 == 255 {
+                log!("frame_log max_cycles={} frames=256", log_cycles);
+                log_cycles = 0;
+            }
+        }
+        // The last frame shown: its page is free. The HUD's objects with it,
+        // in VBlank: a page shown at once late in a VBlank may leave some of
+        // the top row's characters to the next picture (each object is
+        // written whole: a digit a refresh late, never half of one).
+        refresh::wait_shown();
+        let th = Cycles::now();
+        hud_objects = if hud_dirty { hud_text.show(hud) } else { 0 };
+        hud_dirty = false;
+        hud_show_cycles = th.elapsed();
+
+        // The frame: drawn into the page not shown.
+        let t = Cycles::now();
         let page = screen.back();
         // The back page's number, for its memory of the sky.
         let back = screen.shown() ^ 1;
-        let mut cache_cycles = 0;
-        let mut cache_entries = 0;
         let tr = Cycles::now();
         let (mut samples, mut skipped) = (0, 0);
         // Whether the render filled the whole sky, or the sky rows it
@@ -484,9 +522,6 @@ extern "C" fn main() -> ! {
         let mut sky_work_done = None;
         match view {
             View::Terrain | View::Boundaries => {
-                let tc = Cycles::now();
-                cache_entries = land.follow_cache(&camera).map_or(0, |u| u.written);
-                cache_cycles = tc.elapsed();
                 if !set_up_timed {
                     time_set_up(&mut land, &camera, page);
                     time_cache_lines(&mut land, &camera);
@@ -504,8 +539,7 @@ extern "C" fn main() -> ! {
                 map::draw(page, map_land, &land.scene(), land.seed(), &camera, 56, 8);
             }
         }
-        // The render's own cycles, without the cache's upkeep (logged apart).
-        let render_cycles = tr.elapsed() - cache_cycles;
+        let render_cycles = tr.elapsed();
         if let Some((text, until)) = message {
             if (until.wrapping_sub(now) as i32) > 0 {
                 draw_message(page, text);
@@ -521,49 +555,77 @@ extern "C" fn main() -> ! {
                 // (59.73 refreshes a second), in tenths.
                 let span = now.wrapping_sub(hud_from).max(1);
                 let fps_tenths = 5973 * hud_frames.min(span) / (10 * span);
-                write_hud(&mut hud_text, seed, &camera, fps_tenths, t.elapsed(), window_cycles);
+                let so_far = prepare_cycles + t.elapsed();
+                write_hud(&mut hud_text, seed, &camera, fps_tenths, so_far, window_cycles);
                 (hud_from, hud_frames, hud_dirty) = (now, 0, true);
             }
         }
-        // A frame's cycles: flight, window, render, HUD text, and the HUD
-        // objects written in the last VBlank; a new world's cost is on its
-        // own `world` line.
-        let cycles = t.elapsed() - world_cycles + hud_show_cycles;
-        // The page shows at the next VBlank, whatever the line below costs.
-        screen.flip_at_vblank();
-        // The frame's line (by `log::Line`: through `core::fmt` it cost a
-        // ninth of a refresh in mGBA; on hardware it is skipped), written
-        // while the page waits for VBlank.
-        let tl = Cycles::now();
-        let mut line = Line::new(Level::Debug);
-        line.text("frame n=").uint(frame).text(" page=").uint(back as u32);
-        line.text(" view=").uint(view.number()).text(" columns=").uint(columns.count() as u32);
-        line.text(" cycles=").uint(cycles).text(" render=").uint(render_cycles);
-        line.text(" window=").uint(if up.tiles > 0 { window_cycles } else { 0 }).text(" window_tiles=").uint(up.tiles);
-        line.text(" cache=").uint(cache_cycles).text(" cache_entries=").uint(cache_entries);
-        line.text(" flight=").uint(flight_cycles);
-        line.text(" samples=").uint(samples).text(" skipped=").uint(skipped).text(" sky=");
-        sky_work(&mut line, sky_work_done).text(" refreshes=").uint(refreshes).text(" hud_objects=");
-        line.uint(hud_objects).text(" ");
-        place(&mut line, seed, &camera);
-        drop(line);
-        // What the line costs in mGBA, outside the frame's count: the most
-        // in every 256 frames (the bench reports it).
-        log_cycles = log_cycles.max(tl.elapsed());
-        if frame % 256 == 255 {
-            log!("frame_log max_cycles={} frames=256", log_cycles);
-            log_cycles = 0;
-        }
-        // Shown now; the HUD's objects with it, in VBlank as long as the
-        // log lines after the page's request end within its 83,776 cycles
-        // (the frame's line took at most about 12,600 on the bench's flight;
-        // every 256th frame also writes its `frame_log` line through
-        // `core::fmt`; on hardware neither is written).
-        refresh::wait_shown();
-        let th = Cycles::now();
-        hud_objects = if hud_dirty { hud_text.show(hud) } else { 0 };
-        hud_dirty = false;
-        hud_show_cycles = th.elapsed();
+        // A frame's cycles: its preparation (flight, window, cache), render,
+        // HUD text, and the HUD objects written in the last VBlank; a new
+        // world's cost is on its own `world` line.
+        let cycles = prepare_cycles + t.elapsed() + hud_show_cycles;
+        // The page shows between two pictures (at once in VBlank, else at
+        // the next), whatever comes after.
+        screen.flip();
+        last = Some(FrameLog {
+            n: frame,
+            page: back as u32,
+            view,
+            columns: columns.count() as u32,
+            cycles,
+            render: render_cycles,
+            window: if up.tiles > 0 { window_cycles } else { 0 },
+            window_tiles: up.tiles,
+            cache: cache_cycles,
+            cache_entries,
+            flight: flight_cycles,
+            samples,
+            skipped,
+            sky: sky_work_done,
+            refreshes,
+            hud_objects,
+            seed,
+            camera,
+        });
         frame = frame.wrapping_add(1);
+    }
+}
+
+/// What a frame's log line says (`frame n=... page=...`: the bench and the
+/// tests read it), kept from the frame's end to its writing.
+struct FrameLog {
+    n: u32,
+    page: u32,
+    view: View,
+    columns: u32,
+    cycles: u32,
+    render: u32,
+    window: u32,
+    window_tiles: u32,
+    cache: u32,
+    cache_entries: u32,
+    flight: u32,
+    samples: u32,
+    skipped: u32,
+    sky: Option<(bool, u32)>,
+    refreshes: u32,
+    hud_objects: u32,
+    seed: u32,
+    camera: Camera,
+}
+
+impl FrameLog {
+    fn write(&self) {
+        let mut line = Line::new(Level::Debug);
+        line.text("frame n=").uint(self.n).text(" page=").uint(self.page);
+        line.text(" view=").uint(self.view.number()).text(" columns=").uint(self.columns);
+        line.text(" cycles=").uint(self.cycles).text(" render=").uint(self.render);
+        line.text(" window=").uint(self.window).text(" window_tiles=").uint(self.window_tiles);
+        line.text(" cache=").uint(self.cache).text(" cache_entries=").uint(self.cache_entries);
+        line.text(" flight=").uint(self.flight);
+        line.text(" samples=").uint(self.samples).text(" skipped=").uint(self.skipped).text(" sky=");
+        sky_work(&mut line, self.sky).text(" refreshes=").uint(self.refreshes).text(" hud_objects=");
+        line.uint(self.hud_objects).text(" ");
+        place(&mut line, self.seed, &self.camera);
     }
 }

@@ -2,9 +2,9 @@
 //! refreshes and records the keys held at each one. The main loop replays
 //! every refresh since its last frame, so the flight depends only on what was
 //! held at each refresh, never on how long frames take to draw. It also
-//! shows a page the main loop finished ([`show_at_vblank`]), so that what the
-//! loop does after a frame (in mGBA, its log line) does not hold the page
-//! back.
+//! shows a page the main loop finished ([`show`]: at once in VBlank, else at
+//! the next one), so that what the loop does after a frame (the next
+//! frame's preparation; in mGBA, its log line) does not hold the page back.
 
 use gba::prelude::*;
 
@@ -45,13 +45,32 @@ pub fn keys_at(n: u32) -> u16 {
     KEYS[n as usize % KEY_LOG].read()
 }
 
-/// Shows mode 4 page `page` (0 or 1) at the start of the next VBlank: the
-/// interrupt writes the display control (`video::Mode4::flip_at_vblank`).
-pub fn show_at_vblank(page: usize) {
-    SHOW.write(page as u8 + 1);
+/// The last scanline on which [`show`] still shows a page at once: the
+/// display draws line 0 after line 227; two lines (2,464 cycles) spare for
+/// the write.
+const LAST_SHOW_LINE: u16 = 225;
+
+/// Shows mode 4 page `page` (0 or 1) as soon as the display is between two
+/// pictures: at once if it is in VBlank (scanlines 160 to `LAST_SHOW_LINE`, 225:
+/// the next picture's first line is not drawn yet, so nothing tears), else at
+/// the start of the next VBlank (the interrupt writes the display control,
+/// `video::Mode4::flip`). A frame finished during VBlank is shown in the
+/// very next picture instead of one refresh later.
+pub fn show(page: usize) {
+    // No interrupt between the line's check and the write.
+    let enabled = IME.read();
+    IME.write(false);
+    let line = VCOUNT.read();
+    if (crate::video::HEIGHT as u16..=LAST_SHOW_LINE).contains(&line) {
+        DISPCNT.write(crate::video::showing(page));
+        SHOW.write(0);
+    } else {
+        SHOW.write(page as u8 + 1);
+    }
+    IME.write(enabled);
 }
 
-/// Sleeps until the page asked for by [`show_at_vblank`] is shown (at once if
+/// Sleeps until the page asked for by [`show`] is shown (at once if
 /// it is already): the other page is free to draw into. Waits with BIOS
 /// `IntrWait` keeping the VBlank flag: a VBlank that came after the check
 /// ends the wait at once instead of being missed.

@@ -1,5 +1,5 @@
 //! Mode 4 (240x160 pixels, 8 bits per pixel, palette indices) with two pages:
-//! draw into the hidden one, show it at the next VBlank with [`Mode4::flip_at_vblank`].
+//! draw into the hidden one, show it between two pictures with [`Mode4::flip`].
 //!
 //! Mode 4 VRAM takes 16-bit and 32-bit writes only (an 8-bit write stores the
 //! byte in both halves of the halfword), so pixels are written in pairs.
@@ -105,13 +105,13 @@ impl Mode4 {
         self.shown
     }
 
-    /// Shows the back page at the start of the next VBlank (the interrupt
-    /// writes the display control, [`crate::refresh::show_at_vblank`]); it
+    /// Shows the back page between two pictures: at once during VBlank,
+    /// else at the start of the next one ([`crate::refresh::show`]); it
     /// counts as shown from now on, so draw into [`Mode4::back`] only after
     /// [`crate::refresh::wait_shown`].
-    pub fn flip_at_vblank(&mut self) {
+    pub fn flip(&mut self) {
         self.shown ^= 1;
-        crate::refresh::show_at_vblank(self.shown);
+        crate::refresh::show(self.shown);
     }
 }
 

@@ -64,7 +64,7 @@ fn frames_after_the_map_and_a_message_equal_the_host_reference() {
     // the sky (climbing, looking up), shown for two seconds and gone. Two
     // frames each, a few frames later: one on each page.
     let message = "21:SELECT+DOWN+A,81:A,141:SELECT+START,143:A";
-    for (keys, n) in [("21:SELECT,23:,25:SELECT,27:,45:SELECT,47:UP", 25), (message, 240)] {
+    for (keys, n) in [("21:SELECT,23:,25:SELECT,27:,45:SELECT,47:UP", 25), (message, 300)] {
         for n in [n, n + 1] {
             let (log, page) = rendered(keys, n);
             assert_eq!(log.view, 0, "{keys}");
@@ -202,4 +202,36 @@ fn boundary_lines_looking_down_equal_the_host_reference() {
     assert_eq!((log.view, log.camera.pitch), (1, -50));
     assert_equal("boundaries looking down", &log, &page);
     assert!(page.iter().filter(|&&c| c == voxel::palette::ui::BOUNDARY).count() > 500);
+}
+
+/// Pages are shown whole: the ROM shows a finished page at once when the
+/// display is in VBlank (`refresh::show`), else at the next VBlank, never
+/// while the display draws a picture. At each of many refreshes of a flight
+/// (frames ending anywhere in them), the picture on screen is one of the two
+/// pages whole, through the palette: a page shown part way down the screen
+/// would leave a picture that is neither.
+#[test]
+fn every_picture_is_one_page_whole() {
+    let keys = "21:UP+RIGHT,81:UP+A,141:UP+LEFT+B".parse::<KeyScript>().unwrap();
+    let mut shown = [0; 2];
+    for refresh in 100..150 {
+        let report = run_rom("terrain", RunConfig { frames: refresh, keys: keys.clone(), ..Default::default() });
+        report.verdict().unwrap();
+        let picture = report.last_frame.as_ref().unwrap().pixels();
+        let page = |p: usize| -> Vec<u16> {
+            report.vram[p * 0xA000..p * 0xA000 + 240 * 160]
+                .iter()
+                .map(|&i| report.palette[i as usize] & 0x7FFF)
+                .collect()
+        };
+        let pages = [page(0), page(1)];
+        assert_ne!(pages[0], pages[1], "refresh {refresh}: the pages should differ in flight");
+        let whole = (0..2).find(|&p| pages[p] == picture);
+        let Some(p) = whole else {
+            let rows = (0..160).filter(|&y| pages.iter().any(|pg| pg[y * 240..][..240] == picture[y * 240..][..240]));
+            panic!("refresh {refresh}: the picture is neither page whole ({} of 160 rows match one)", rows.count());
+        };
+        shown[p] += 1;
+    }
+    assert!(shown[0] > 0 && shown[1] > 0, "both pages shown: {shown:?}");
 }

@@ -298,8 +298,9 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
             .ok_or_else(|| anyhow::anyhow!("the ROM logged no `cache_lines` line"))?,
     )?;
     // The frame's own log line: in mGBA only (on hardware the ROM finds no
-    // mGBA and skips it), after the frame's count, while its page waits for
-    // VBlank. The ROM logs the most it took in each 256 frames.
+    // mGBA and skips it), outside the frame's count, after the next frame's
+    // preparation and before the wait for the page to show. The ROM logs the
+    // most it took in each 256 frames.
     let log_line = report
         .lines()
         .filter_map(|l| l.strip_prefix("frame_log max_cycles="))
@@ -366,10 +367,11 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
     )?;
     writeln!(
         text,
-        "Displayed: {:.1} frames per second ({:.2} refreshes per frame on average: each page is shown at the VBlank \
-         after its frame; in mGBA a frame's log line, up to {log_line} cycles, see below, is written while the page \
-         waits, and delays the next frame only when it outlasts the wait). Within one refresh (280,896 cycles): \
-         {within} of {n} frames.",
+        "Displayed: {:.1} frames per second ({:.2} refreshes per frame on average: a page finished during VBlank is \
+         shown at once, any other at the next VBlank; the next frame's preparation, its flight, window and texel \
+         cache, runs while a page waits. In mGBA a frame's log line, up to {log_line} cycles, see below, comes after \
+         that preparation and delays the next frame when no wait is left, so on hardware, without the lines, at least \
+         as many). Within one refresh (280,896 cycles): {within} of {n} frames.",
         HZ / REFRESH as f64 * n as f64 / refreshes as f64,
         refreshes as f64 / n as f64
     )?;
@@ -415,9 +417,12 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
     )?;
     writeln!(
         text,
-        "| the frame's log line, in mGBA only (on hardware the ROM finds no mGBA and skips it): after the count, while the page waits for VBlank | {log_line} at most, not counted | |"
+        "| the frame's log line, in mGBA only (on hardware the ROM finds no mGBA and skips it): after the count and the next frame's preparation, before the wait | {log_line} at most, not counted | |"
     )?;
-    writeln!(text, "| flip: waiting for VBlank (the interrupt shows the page) | not counted (the CPU sleeps) | |")?;
+    writeln!(
+        text,
+        "| flip: waiting for the page to show (at once during VBlank, else the interrupt shows it at the next) | not counted (the CPU sleeps) | |"
+    )?;
     let (near, far) = (voxel::cache::NEAR, voxel::cache::FAR);
     writeln!(
         text,
