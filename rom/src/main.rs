@@ -412,7 +412,11 @@ extern "C" fn main() -> ! {
         // keys and the flight of every refresh since the last one, the
         // window and the texel cache. It runs while the last frame's page
         // waits for its VBlank (the CPU would sleep), so that the render can
-        // start as the page is shown.
+        // start as the page is shown. A frame shows the flight of at least
+        // one refresh more than the last: if the last frame ended within the
+        // refresh its own flight reached, the preparation waits for the next
+        // (and its page shows then).
+        refresh::wait_past(done);
         let now = refresh::count();
         let first = if now.wrapping_sub(done) > refresh::KEY_LOG as u32 { now - refresh::KEY_LOG as u32 } else { done };
         let refreshes = now.wrapping_sub(done).max(1);

@@ -70,6 +70,14 @@ pub fn show(page: usize) {
     IME.write(enabled);
 }
 
+/// Sleeps until the refresh count has passed `n` (at once if it has): the
+/// VBlank interrupt that counts a refresh also shows a page asked for before.
+pub fn wait_past(n: u32) {
+    while REFRESHES.read() == n {
+        IntrWait(false, IrqBits::VBLANK);
+    }
+}
+
 /// Sleeps until the page asked for by [`show`] is shown (at once if
 /// it is already): the other page is free to draw into. Waits with BIOS
 /// `IntrWait` keeping the VBlank flag: a VBlank that came after the check

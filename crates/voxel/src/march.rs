@@ -123,8 +123,8 @@ pub struct BandJob {
     /// (`render::skip_rows`): the march passes over a group whose row is at
     /// or below the y-buffer.
     pub skip_second: i32,
-    /// 8: the band's word: the palette index of colour 0 for its fog level
-    /// `<< 23`, and bit 31 set to mark tile boundaries ([`BandJob::word`]).
+    /// 8: the band's word: the palette index of colour 0 for its fog level,
+    /// and bit 31 set to mark tile boundaries ([`BandJob::word`]).
     pub word: u32,
     /// 12: the skip row of its first group.
     pub skip_first: i32,
@@ -142,12 +142,12 @@ pub struct BandJob {
 
 impl BandJob {
     /// The word of a band for the march's register r5: `fog` (the palette
-    /// index of colour 0 at the band's fog level) in bits 23..30, `marks` in
-    /// bit 31. The draw's colour is `(texel >> 8) + (word asr 23)`: fog base +
-    /// colour in the low byte, negative exactly when marking (fog base +
+    /// index of colour 0 at the band's fog level) in bits 0..8, `marks` in
+    /// bit 31. The draw's colour is `word + (texel >> 8)`, one add: fog base
+    /// + colour in the low byte, negative exactly when marking (fog base +
     /// colour < 256).
     pub const fn word(fog: u8, marks: bool) -> u32 {
-        (fog as u32) << 23 | (marks as u32) << 31
+        fog as u32 | (marks as u32) << 31
     }
 }
 
@@ -223,7 +223,7 @@ unsafe extern "C" {
 // One sample of band `\lod` (0: near ring, texels of 7.9 fields; 1: far
 // ring, entries of 8.8 fields). r0: packed position (`render::pack`); r2:
 // packed step; r1: the next band's record; r3: the band's second group's
-// skip row; r4: ring; r5: the band's word (fog base << 23 | marks << 31,
+// skip row; r4: ring; r5: the band's word (fog base | marks << 31,
 // see `BandJob::word`); r10: the ring's column mask (0xFE near, 0x1FE far);
 // r8: slice table; r9: y-buffer. In the
 // pairs' march (`odd` 0) the draw is inline and lr is the address of row r9
@@ -253,8 +253,7 @@ core::arch::global_asm!(
     "    blgt  4f", // above the y-buffer: draw
     "    .else",
     "    ble   24f", // hidden
-    "    mov   r12, r7, lsr #8",
-    "    adds  r12, r12, r5, asr #23", // the colour in the low byte (fog base + colour < 256); negative: mark tile boundaries
+    "    adds  r12, r5, r7, lsr #8", // the colour in the low byte (fog base + colour < 256); negative: mark tile boundaries
     "    blmi  9f",                    // the boundary view: drawn there, back at 24: (or the column is done)
     "26:",
     "    movs  r11, r11, asr #16", // top
@@ -439,8 +438,7 @@ core::arch::global_asm!(
     "    movs  r11, r11, asr #16", // top
     "    ble   3f", // at or above row 0 (V is clear: the test's cmp of two rows cannot overflow): the column fills
     "11:",
-    "    mov   r12, r7, lsr #8",
-    "    adds  r12, r12, r5, asr #23", // the colour in the low byte; negative: mark tile boundaries
+    "    adds  r12, r5, r7, lsr #8", // the colour in the low byte; negative: mark tile boundaries
     "    bmi   9f",
     "    ldr   r6, [sp, #4]", // the pair on row 0
     "7:",
