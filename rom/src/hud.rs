@@ -40,6 +40,9 @@ pub struct Hud {
 }
 
 impl Hud {
+    /// Scanlines the HUD's objects cover, from the top of the screen.
+    pub const HEIGHT_PX: u16 = (ROWS * GLYPH) as u16;
+
     /// Loads the glyphs into object VRAM and sets the text colours (BGR555);
     /// the HUD starts hidden (as [`crate::video::Mode4::init`] left every object).
     pub fn init(fg: Color, bg: Color) -> Self {
@@ -73,8 +76,10 @@ impl Hud {
     }
 
     /// Shows the text (or hides the HUD if `!visible`): rewrites only the
-    /// objects whose character changed. Call in VBlank, so no refresh shows
-    /// a half-written HUD. Returns the objects written.
+    /// objects whose character changed. Call while the display is not
+    /// drawing the HUD's rows (in VBlank, or below [`Hud::HEIGHT_PX`]:
+    /// `refresh::past_rows`), so no picture shows a half-written HUD.
+    /// Returns the objects written.
     pub fn show(&mut self, visible: bool) -> u32 {
         let mut written = 0;
         if visible != self.visible {

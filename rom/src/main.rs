@@ -491,8 +491,10 @@ extern "C" fn main() -> ! {
         let prepare_cycles = t.elapsed() - world_cycles;
         // The last frame's line (by `log::Line`: through `core::fmt` it cost
         // a ninth of a refresh in mGBA; on hardware it is skipped), after
-        // the preparation, so that it delays the next frame only when both
-        // outlast the wait.
+        // the preparation, so that it delays the next frame only when no
+        // wait is left. (Held back to a later wait, a frame's line would
+        // come after the frame that draws over its page: the tests compare
+        // the page of a frame they stop the run at its line.)
         if let Some(f) = last.take() {
             let tl = Cycles::now();
             f.write();
@@ -505,13 +507,15 @@ extern "C" fn main() -> ! {
             }
         }
         // The last frame shown: its page is free. The HUD's objects with it,
-        // in VBlank: a page shown at once late in a VBlank may leave some of
-        // the top row's characters to the next picture (each object is
-        // written whole: a digit a refresh late, never half of one).
+        // unless the display is drawing the HUD's rows (a page shown while
+        // it draws the sky at the top): then with the next frame's.
         refresh::wait_shown();
         let th = Cycles::now();
-        hud_objects = if hud_dirty { hud_text.show(hud) } else { 0 };
-        hud_dirty = false;
+        hud_objects = 0;
+        if hud_dirty && refresh::past_rows(Hud::HEIGHT_PX) {
+            hud_objects = hud_text.show(hud);
+            hud_dirty = false;
+        }
         hud_show_cycles = th.elapsed();
 
         // The frame: drawn into the page not shown.
@@ -568,9 +572,12 @@ extern "C" fn main() -> ! {
         // HUD text, and the HUD objects written in the last VBlank; a new
         // world's cost is on its own `world` line.
         let cycles = prepare_cycles + t.elapsed() + hud_show_cycles;
-        // The page shows between two pictures (at once in VBlank, else at
-        // the next), whatever comes after.
-        screen.flip();
+        // The page shows as soon as the switch cannot be seen (at once in
+        // VBlank or while the display draws the sky rows both pages hold
+        // alike, else at the next VBlank), whatever comes after.
+        let horizon = voxel::render::HORIZON + camera.pitch as i32;
+        let same_rows = page_skies[back].sky_rows(horizon).min(page_skies[back ^ 1].sky_rows(horizon));
+        let shown = screen.flip(same_rows);
         last = Some(FrameLog {
             n: frame,
             page: back as u32,
@@ -588,6 +595,8 @@ extern "C" fn main() -> ! {
             sky: sky_work_done,
             refreshes,
             hud_objects,
+            shown,
+            same_rows,
             seed,
             camera,
         });
@@ -614,6 +623,8 @@ struct FrameLog {
     sky: Option<(bool, u32)>,
     refreshes: u32,
     hud_objects: u32,
+    shown: refresh::Shown,
+    same_rows: u32,
     seed: u32,
     camera: Camera,
 }
@@ -629,7 +640,8 @@ impl FrameLog {
         line.text(" flight=").uint(self.flight);
         line.text(" samples=").uint(self.samples).text(" skipped=").uint(self.skipped).text(" sky=");
         sky_work(&mut line, self.sky).text(" refreshes=").uint(self.refreshes).text(" hud_objects=");
-        line.uint(self.hud_objects).text(" ");
+        line.uint(self.hud_objects).text(" shown=").text(self.shown.word()).text(" same_rows=").uint(self.same_rows);
+        line.text(" ");
         place(&mut line, self.seed, &self.camera);
     }
 }

@@ -50,24 +50,65 @@ pub fn keys_at(n: u32) -> u16 {
 /// the write.
 const LAST_SHOW_LINE: u16 = 225;
 
-/// Shows mode 4 page `page` (0 or 1) as soon as the display is between two
-/// pictures: at once if it is in VBlank (scanlines 160 to `LAST_SHOW_LINE`, 225:
-/// the next picture's first line is not drawn yet, so nothing tears), else at
-/// the start of the next VBlank (the interrupt writes the display control,
-/// `video::Mode4::flip`). A frame finished during VBlank is shown in the
-/// very next picture instead of one refresh later.
-pub fn show(page: usize) {
+/// Shows mode 4 page `page` (0 or 1) as soon as the switch cannot be seen:
+/// at once if the display is in VBlank (scanlines 160 to `LAST_SHOW_LINE`,
+/// 225: the next picture's first line is not drawn yet), or if it is still
+/// drawing the top `same_rows` rows, those the shown page and `page` hold
+/// alike (the sky above both frames' terrain, `voxel::PageSky::sky_rows`),
+/// with two lines spare; else at the start of the next VBlank (the interrupt
+/// writes the display control, `video::Mode4::flip`). Either way every
+/// picture is one page's frame whole. A frame finished in time is shown in
+/// the very next picture instead of one refresh later.
+pub fn show(page: usize, same_rows: u32) -> Shown {
     // No interrupt between the line's check and the write.
     let enabled = IME.read();
     IME.write(false);
     let line = VCOUNT.read();
-    if (crate::video::HEIGHT as u16..=LAST_SHOW_LINE).contains(&line) {
+    let when = if (crate::video::HEIGHT as u16..=LAST_SHOW_LINE).contains(&line) {
+        Shown::InVBlank
+    } else if (line as u32) + 2 <= same_rows {
+        Shown::OverSky
+    } else {
+        Shown::AtNextVBlank
+    };
+    if when == Shown::AtNextVBlank {
+        SHOW.write(page as u8 + 1);
+    } else {
         DISPCNT.write(crate::video::showing(page));
         SHOW.write(0);
-    } else {
-        SHOW.write(page as u8 + 1);
     }
     IME.write(enabled);
+    when
+}
+
+/// When [`show`] shows a page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shown {
+    /// At once: the display was in VBlank.
+    InVBlank,
+    /// At once: the display was drawing the sky rows both pages hold alike.
+    OverSky,
+    /// At the start of the next VBlank.
+    AtNextVBlank,
+}
+
+impl Shown {
+    /// The word the frame's log line gives it (`shown=`).
+    pub fn word(self) -> &'static str {
+        match self {
+            Shown::InVBlank => "vblank",
+            Shown::OverSky => "sky",
+            Shown::AtNextVBlank => "next",
+        }
+    }
+}
+
+/// True if the display is not drawing scanlines `0..rows` and will not
+/// start them for a while (eight lines): objects shown only there (the HUD)
+/// can be rewritten now without a picture showing half of the change.
+pub fn past_rows(rows: u16) -> bool {
+    let line = VCOUNT.read();
+    line >= rows && line + 8 <= 227
 }
 
 /// Sleeps until the refresh count has passed `n` (at once if it has): the

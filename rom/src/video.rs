@@ -105,13 +105,14 @@ impl Mode4 {
         self.shown
     }
 
-    /// Shows the back page between two pictures: at once during VBlank,
-    /// else at the start of the next one ([`crate::refresh::show`]); it
-    /// counts as shown from now on, so draw into [`Mode4::back`] only after
-    /// [`crate::refresh::wait_shown`].
-    pub fn flip(&mut self) {
+    /// Shows the back page as soon as the switch cannot be seen
+    /// ([`crate::refresh::show`]: at once during VBlank or while the display
+    /// draws the top `same_rows` rows, which both pages hold alike; else at
+    /// the start of the next VBlank); it counts as shown from now on, so
+    /// draw into [`Mode4::back`] only after [`crate::refresh::wait_shown`].
+    pub fn flip(&mut self, same_rows: u32) -> crate::refresh::Shown {
         self.shown ^= 1;
-        crate::refresh::show(self.shown);
+        crate::refresh::show(self.shown, same_rows)
     }
 }
 

@@ -143,9 +143,9 @@ pub struct BandJob {
 impl BandJob {
     /// The word of a band for the march's register r5: `fog` (the palette
     /// index of colour 0 at the band's fog level) in bits 0..8, `marks` in
-    /// bit 31. The draw's colour is `word + (texel >> 8)`, one add: fog base
-    /// + colour in the low byte, negative exactly when marking (fog base +
-    /// colour < 256).
+    /// bit 31. The draw's colour is `word + (texel >> 8)`, one add: the fog
+    /// base plus the colour in the low byte, negative exactly when marking
+    /// (fog base plus colour is below 256).
     pub const fn word(fog: u8, marks: bool) -> u32 {
         fog as u32 | (marks as u32) << 31
     }
@@ -902,6 +902,9 @@ pub(crate) fn columns<const N: usize, T: Target>(
     // offsets, 128 tops (a `PageSky`'s, borrowed for the frame, or the
     // scratch ones), the sky table and a mode 4 page (`Target`'s contract).
     unsafe { voxel_march_frame(job) };
+    if let Some(m) = target.page_sky() {
+        m.finish();
+    }
     Stats {
         samples: job.samples,
         skipped: job.skipped,

@@ -27,6 +27,9 @@ pub struct PageSky {
     /// Per pixel pair column, the highest row of terrain (0 to 160; 160:
     /// all sky); padded to 128, so that an index `& 127` needs no check.
     tops: [u8; 128],
+    /// The least of `tops` over the columns: rows above it are sky across
+    /// the whole page.
+    least: u8,
     /// Screen row of the horizon the sky was drawn for.
     horizon: i32,
     valid: bool,
@@ -43,7 +46,7 @@ impl Default for PageSky {
 impl PageSky {
     /// Knows nothing yet: the next frame fills the whole sky.
     pub const fn new() -> Self {
-        PageSky { tops: [0; 128], horizon: 0, valid: false }
+        PageSky { tops: [0; 128], least: 0, horizon: 0, valid: false }
     }
 
     /// Forgets the page's contents (call after drawing anything else into
@@ -70,6 +73,38 @@ impl PageSky {
         self.horizon = horizon;
         self.valid = true;
         &mut self.tops
+    }
+
+    /// Ends the frame [`begin`](PageSky::begin) started, once the march has
+    /// written its tops: notes the least of them for [`PageSky::sky_rows`].
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "arm"), allow(dead_code))] // the fast path's
+    pub(crate) fn finish(&mut self) {
+        let mut least = HEIGHT as u8;
+        let mut c = 0;
+        while c < COLUMNS {
+            let t = self.tops[c & 127];
+            if t < least {
+                least = t;
+            }
+            c += 1;
+        }
+        self.least = least;
+    }
+
+    /// Rows at the top of the page (0 to 160) that hold nothing but the sky
+    /// of a horizon at screen row `horizon`, in every column: 0 unless the
+    /// page [`holds`](PageSky::holds) that sky. Two pages at the same horizon
+    /// are the same in the rows above both their counts, so one may be shown
+    /// in place of the other while the display draws those rows: the ROM
+    /// shows a finished page then too, not only in VBlank (`refresh::show`).
+    ///
+    /// ```
+    /// assert_eq!(voxel::PageSky::new().sky_rows(80), 0); // nothing drawn yet
+    /// ```
+    pub fn sky_rows(&self, horizon: i32) -> u32 {
+        if self.holds(horizon) { self.least as u32 } else { 0 }
     }
 
     /// The highest row of terrain in pixel pair column `col` (below 120) of

@@ -335,6 +335,11 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
     let n = frames.len() as u64;
     let (median, p95, max) = (percentile(&cycles, 0.5), percentile(&cycles, 0.95), *cycles.last().unwrap());
     let within = cycles.iter().filter(|&&c| c <= REFRESH).count();
+    // How each frame's page was shown (`shown=`: vblank, sky or next).
+    let shown = |how: &str| frames.iter().filter(|f| f.get("shown") == Some(&how)).count();
+    if shown("vblank") + shown("sky") + shown("next") != frames.len() {
+        bail!("the ROM's frame lines do not all say how their page was shown (`shown=`)");
+    }
     let spf = samples / n;
     let cps = render as f64 / samples.max(1) as f64;
     // Per slice marched, sample or skipped: the cost per sample rises as
@@ -367,13 +372,18 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
     )?;
     writeln!(
         text,
-        "Displayed: {:.1} frames per second ({:.2} refreshes per frame on average: a page finished during VBlank is \
-         shown at once, any other at the next VBlank; the next frame's preparation, its flight, window and texel \
-         cache, runs while a page waits. In mGBA a frame's log line, up to {log_line} cycles, see below, comes after \
-         that preparation and delays the next frame when no wait is left, so on hardware, without the lines, at least \
-         as many). Within one refresh (280,896 cycles): {within} of {n} frames.",
+        "Displayed: {:.1} frames per second ({:.2} refreshes per frame on average). A page is shown as soon as the \
+         switch cannot be seen: at once if the display is in VBlank ({} frames) or drawing the top rows both pages \
+         hold alike, the sky above both frames' terrain ({} frames), else at the next VBlank ({} frames); the next \
+         frame's preparation, its flight, window and texel cache, runs while a page waits. In mGBA a frame's log \
+         line, up to {log_line} cycles, see below, comes after that preparation and delays the next frame when no \
+         wait is left, so on hardware, without the lines, at least as many. Within one refresh (280,896 cycles): \
+         {within} of {n} frames.",
         HZ / REFRESH as f64 * n as f64 / refreshes as f64,
-        refreshes as f64 / n as f64
+        refreshes as f64 / n as f64,
+        shown("vblank"),
+        shown("sky"),
+        shown("next"),
     )?;
     writeln!(
         text,
