@@ -65,17 +65,18 @@ pub struct FrameJob {
     /// 0, 4: the heading's cosine and sine, 2.14.
     pub cos: i32,
     pub sin: i32,
-    /// 8: the near ring (128 x 128 texels).
-    pub near: u32,
-    /// 12: the far ring (256 x 256 entries).
-    pub far: u32,
+    /// 8, 12: the camera's position, world pixels in 24.8 (each column
+    /// loads the four words at once).
+    pub x: u32,
+    pub y: u32,
     /// 16: per slice, `a` and `b` (i32 each, `render::slice_rows`).
     pub slices: u32,
     /// 20: address of the mode 4 page (its pixel pair 0 on row 0).
     pub page: u32,
-    /// 24, 28: the camera's position, world pixels in 24.8.
-    pub x: u32,
-    pub y: u32,
+    /// 24: the near ring (128 x 128 texels).
+    pub near: u32,
+    /// 28: the far ring (256 x 256 entries).
+    pub far: u32,
     /// 32: per pixel pair column, the top of the page's last frame (read if
     /// `repaint`), then of this one (128 bytes: a `PageSky`'s, or scratch).
     pub tops: u32,
@@ -163,12 +164,12 @@ const _: () = {
     assert!(crate::render::TEXEL_SHIFT == 2, "the asm's shifts: 4 world px a texel");
     assert!(crate::cache::NEAR == 128 && crate::cache::FAR == 256, "the asm's ring masks");
     assert!(core::mem::offset_of!(FrameJob, sin) == 4);
-    assert!(core::mem::offset_of!(FrameJob, near) == 8);
-    assert!(core::mem::offset_of!(FrameJob, far) == 12);
+    assert!(core::mem::offset_of!(FrameJob, x) == 8);
+    assert!(core::mem::offset_of!(FrameJob, y) == 12);
     assert!(core::mem::offset_of!(FrameJob, slices) == 16);
     assert!(core::mem::offset_of!(FrameJob, page) == 20);
-    assert!(core::mem::offset_of!(FrameJob, x) == 24);
-    assert!(core::mem::offset_of!(FrameJob, y) == 28);
+    assert!(core::mem::offset_of!(FrameJob, near) == 24);
+    assert!(core::mem::offset_of!(FrameJob, far) == 28);
     assert!(core::mem::offset_of!(FrameJob, tops) == 32);
     assert!(core::mem::offset_of!(FrameJob, bands) == 36);
     assert!(core::mem::offset_of!(FrameJob, offsets) == 180);
@@ -400,7 +401,7 @@ core::arch::global_asm!(
     "    cmp   r8, r7",
     "    bhs   18f", // no near band to march
     "    ldr   r1, [r12, #220]", // the next band's record
-    "    ldr   r4, [r12, #8]",   // near ring
+    "    ldr   r4, [r12, #24]",  // near ring
     "    mov   r10, #0xFE",      // near column mask (128 texels of 2 bytes)
     "1:", // a near band: its record, then two groups of 8 samples unrolled
     "    voxel_band 0, \\odd",
@@ -410,7 +411,7 @@ core::arch::global_asm!(
     "23:",
     "    ldr   r0, [sp, #12]", // the far bands' start, packed (the caller's)
     "    ldr   r4, [sp]",
-    "    ldr   r4, [r4, #12]", // far ring
+    "    ldr   r4, [r4, #28]", // far ring
     "    mov   r10, #0x1FC",
     "    orr   r10, r10, #2", // far column mask 0x1FE (256 entries of 2 bytes)
     "2:",                     // a far band
@@ -597,15 +598,13 @@ core::arch::global_asm!(
     "    ldr   r6, [sp, #36]",
     "    ldr   r7, [r12, #180]",
     "    ldr   r7, [r7, r6, lsl #2]", // u
-    "    ldmia r12, {{r2, r3}}",     // cos, sin
-    "    mul   r4, r3, r7",
-    "    mul   r5, r2, r7",
-    "    sub   r2, r2, r4, asr #14", // dx
-    "    add   r3, r3, r5, asr #14", // dy
-    "    ldr   r0, [r12, #24]",
-    "    ldr   r1, [r12, #28]",
-    "    add   r0, r0, r2, asr #3", // the first sample's predecessor: (d * Z0) >> 6, Z0 = 8
-    "    add   r1, r1, r3, asr #3",
+    "    ldmia r12, {{r2, r3, r4, r5}}", // cos, sin, x, y
+    "    mul   r0, r3, r7",
+    "    mul   r1, r2, r7",
+    "    sub   r2, r2, r0, asr #14", // dx
+    "    add   r3, r3, r1, asr #14", // dy
+    "    add   r0, r4, r2, asr #3", // the first sample's predecessor: (d * Z0) >> 6, Z0 = 8
+    "    add   r1, r5, r3, asr #3",
     // each band's step, (d * BAND_STEP) >> 6: steps 2, 4, 6, 8, 12, 16;
     // past the leading bands hidden in every column
     "    ldr   r9, [r12, #216]",
@@ -795,12 +794,12 @@ static mut SLICE_TABLE: [i32; 2 * SLICES] = [0; 2 * SLICES];
 static mut JOB: FrameJob = FrameJob {
     cos: 0,
     sin: 0,
-    near: 0,
-    far: 0,
-    slices: 0,
-    page: 0,
     x: 0,
     y: 0,
+    slices: 0,
+    page: 0,
+    near: 0,
+    far: 0,
     tops: 0,
     bands: [const { BandJob { step: 0, skip_second: 0, word: 0, skip_first: 0, marks: 0, border_mask: 0 } }; BANDS],
     offsets: 0,
