@@ -405,7 +405,7 @@ extern "C" fn main() -> ! {
     let mut log_cycles = 0u32;
     // What each page holds of the sky from its last 3D frame.
     let mut page_skies = [PageSky::new(), PageSky::new()];
-    // The last frame's log line, written while its page waits for VBlank.
+    // The last frame's log line, written after the next frame's preparation.
     let mut last: Option<FrameLog> = None;
     loop {
         // The next frame's preparation, none of which touches a page: the
@@ -569,7 +569,7 @@ extern "C" fn main() -> ! {
             }
         }
         // A frame's cycles: its preparation (flight, window, cache), render,
-        // HUD text, and the HUD objects written in the last VBlank; a new
+        // HUD text, and the HUD objects written before the render; a new
         // world's cost is on its own `world` line.
         let cycles = prepare_cycles + t.elapsed() + hud_show_cycles;
         // The page shows as soon as the switch cannot be seen (at once in
