@@ -2,9 +2,10 @@
 //! refreshes and records the keys held at each one. The main loop replays
 //! every refresh since its last frame, so the flight depends only on what was
 //! held at each refresh, never on how long frames take to draw. It also
-//! shows a page the main loop finished ([`show`]: at once in VBlank, else at
-//! the next one), so that what the loop does after a frame (the next
-//! frame's preparation; in mGBA, its log line) does not hold the page back.
+//! shows a page the main loop finished ([`show`]: at once in VBlank or while
+//! the display draws rows both pages hold alike, else at the next VBlank),
+//! so that what the loop does after a frame (the next frame's preparation;
+//! in mGBA, its log line) does not hold the page back.
 
 use gba::prelude::*;
 

@@ -1,5 +1,6 @@
 //! Mode 4 (240x160 pixels, 8 bits per pixel, palette indices) with two pages:
-//! draw into the hidden one, show it between two pictures with [`Mode4::flip`].
+//! draw into the hidden one, show it as soon as the switch cannot be seen
+//! with [`Mode4::flip`].
 //!
 //! Mode 4 VRAM takes 16-bit and 32-bit writes only (an 8-bit write stores the
 //! byte in both halves of the halfword), so pixels are written in pairs.
