@@ -77,8 +77,9 @@ impl Hud {
 
     /// Shows the text (or hides the HUD if `!visible`): rewrites only the
     /// objects whose character changed. Call while the display is not
-    /// drawing the HUD's rows (in VBlank, or below [`Hud::HEIGHT_PX`]:
-    /// `refresh::past_rows`), so no picture shows a half-written HUD.
+    /// drawing the HUD's rows and will not start them before the writes end
+    /// (`refresh::past_rows(Hud::HEIGHT_PX)`: below them, up to scanline
+    /// 219), so no picture shows a half-written HUD.
     /// Returns the objects written.
     pub fn show(&mut self, visible: bool) -> u32 {
         let mut written = 0;

@@ -392,9 +392,12 @@ extern "C" fn main() -> ! {
     let (mut hud_show_cycles, mut hud_objects);
     // The HUD's text is written HUD_REFRESHES refreshes after its last
     // write (refresh `hud_from`), its FPS the frames drawn since
-    // (`hud_frames`); `hud_dirty`: the objects need a `show` (and, set by a
-    // toggle, the text a write this frame).
-    let (mut hud_from, mut hud_frames, mut hud_dirty) = (0u32, 0u32, false);
+    // (`hud_frames`); `hud_toggled`: a toggle asks for the text this frame;
+    // `hud_show`: the objects need a `show` (it waits while the display
+    // draws the HUD's rows, without rewriting the text).
+    let (mut hud_from, mut hud_frames, mut hud_toggled, mut hud_show) = (0u32, 0u32, false, false);
+    // A new world's palette, loaded when its first frame is shown.
+    let mut palette_due = false;
     let mut select_used = false;
     let mut frame: u32 = 0;
     let mut done = refresh::count();
@@ -405,8 +408,6 @@ extern "C" fn main() -> ! {
     let mut log_cycles = 0u32;
     // What each page holds of the sky from its last 3D frame.
     let mut page_skies = [PageSky::new(), PageSky::new()];
-    // The last frame's log line, written after the next frame's preparation.
-    let mut last: Option<FrameLog> = None;
     loop {
         // The next frame's preparation, none of which touches a page: the
         // keys and the flight of every refresh since the last one, the
@@ -447,9 +448,9 @@ extern "C" fn main() -> ! {
                 seed = Rng::new(seed ^ r).next_u32();
                 world_cycles += new_world(&mut land, seed);
                 palette = voxel::palette::build(colours, &Mood::of(seed));
-                load_palette(&palette);
-                let (fg, bg) = hud_colours(&palette);
-                Hud::set_colours(fg, bg);
+                // Loaded with the new world's first frame (the page shown
+                // now is the old world's).
+                palette_due = true;
                 // A new world under the camera: onto its ground at once.
                 land.settle(&mut camera);
             }
@@ -463,7 +464,7 @@ extern "C" fn main() -> ! {
                 hud = !hud;
                 // Written this frame; its first FPS is this frame's own (from
                 // the last frame's end).
-                (hud_from, hud_frames, hud_dirty) = (done, 0, true);
+                (hud_from, hud_frames, hud_toggled, hud_show) = (done, 0, true, true);
             }
             if held & bit::SELECT != 0 && pressed & bit::R != 0 {
                 // SELECT + R: 240 columns (one per pixel) or 120 (pairs).
@@ -489,32 +490,15 @@ extern "C" fn main() -> ! {
             cache_cycles = tc.elapsed();
         }
         let prepare_cycles = t.elapsed() - world_cycles;
-        // The last frame's line (by `log::Line`: through `core::fmt` it cost
-        // a ninth of a refresh in mGBA; on hardware it is skipped), after
-        // the preparation, so that it delays the next frame only when no
-        // wait is left. (Held back to a later wait, a frame's line would
-        // come after the frame that draws over its page: the tests compare
-        // the page of a frame they stop the run at its line.)
-        if let Some(f) = last.take() {
-            let tl = Cycles::now();
-            f.write();
-            // What the line costs in mGBA, outside the frame's count: the
-            // most in every 256 frames (the bench reports it).
-            log_cycles = log_cycles.max(tl.elapsed());
-            if f.n % 256 == 255 {
-                log!("frame_log max_cycles={} frames=256", log_cycles);
-                log_cycles = 0;
-            }
-        }
         // The last frame shown: its page is free. The HUD's objects with it,
         // unless the display is drawing the HUD's rows (a page shown while
         // it draws the sky at the top): then with the next frame's.
         refresh::wait_shown();
         let th = Cycles::now();
         hud_objects = 0;
-        if hud_dirty && refresh::past_rows(Hud::HEIGHT_PX) {
+        if hud_show && refresh::past_rows(Hud::HEIGHT_PX) {
             hud_objects = hud_text.show(hud);
-            hud_dirty = false;
+            hud_show = false;
         }
         hud_show_cycles = th.elapsed();
 
@@ -558,16 +542,17 @@ extern "C" fn main() -> ! {
         }
         if hud {
             hud_frames += 1;
-            if hud_dirty || now.wrapping_sub(hud_from) >= HUD_REFRESHES {
+            if hud_toggled || now.wrapping_sub(hud_from) >= HUD_REFRESHES {
                 // Frames per second over the refreshes since the last write
                 // (59.73 refreshes a second), in tenths.
                 let span = now.wrapping_sub(hud_from).max(1);
                 let fps_tenths = 5973 * hud_frames.min(span) / (10 * span);
                 let so_far = prepare_cycles + t.elapsed();
                 write_hud(&mut hud_text, seed, &camera, fps_tenths, so_far, window_cycles);
-                (hud_from, hud_frames, hud_dirty) = (now, 0, true);
+                (hud_from, hud_frames, hud_show) = (now, 0, true);
             }
         }
+        hud_toggled = false;
         // A frame's cycles: its preparation (flight, window, cache), render,
         // HUD text, and the HUD objects written before the render; a new
         // world's cost is on its own `world` line.
@@ -576,9 +561,18 @@ extern "C" fn main() -> ! {
         // VBlank or while the display draws the sky rows both pages hold
         // alike, else at the next VBlank), whatever comes after.
         let horizon = voxel::render::HORIZON + camera.pitch as i32;
-        let same_rows = page_skies[back].sky_rows(horizon).min(page_skies[back ^ 1].sky_rows(horizon));
+        let mut same_rows = page_skies[back].sky_rows(horizon).min(page_skies[back ^ 1].sky_rows(horizon));
+        if palette_due {
+            // A new world's first frame: its palette and the page together,
+            // in VBlank (the pages share no rows in either palette).
+            refresh::wait_vblank();
+            load_palette(&palette);
+            let (fg, bg) = hud_colours(&palette);
+            Hud::set_colours(fg, bg);
+            (palette_due, same_rows) = (false, 0);
+        }
         let shown = screen.flip(same_rows);
-        last = Some(FrameLog {
+        let line = FrameLog {
             n: frame,
             page: back as u32,
             view,
@@ -599,13 +593,29 @@ extern "C" fn main() -> ! {
             same_rows,
             seed,
             camera,
-        });
+        };
+        // The frame's line (by `log::Line`: through `core::fmt` it cost a
+        // ninth of a refresh in mGBA; on hardware it is skipped), then the
+        // next frame's preparation, both while the page waits if it does.
+        // The tests stop a run at the end of the refresh that logs a
+        // frame's line and read its page: the frame that draws over it (the
+        // one after next) prepares only after the refresh the next one
+        // prepared in (`wait_past`), so in a later refresh.
+        let tl = Cycles::now();
+        line.write();
+        // What the line costs in mGBA, outside the frame's count: the most
+        // in every 256 frames (the bench reports it).
+        log_cycles = log_cycles.max(tl.elapsed());
+        if frame % 256 == 255 {
+            log!("frame_log max_cycles={} frames=256", log_cycles);
+            log_cycles = 0;
+        }
         frame = frame.wrapping_add(1);
     }
 }
 
 /// What a frame's log line says (`frame n=... page=...`: the bench and the
-/// tests read it), kept from the frame's end to its writing.
+/// tests read it).
 struct FrameLog {
     n: u32,
     page: u32,

@@ -112,6 +112,16 @@ pub fn past_rows(rows: u16) -> bool {
     line >= rows && line + 8 <= 227
 }
 
+/// Sleeps until the display is in VBlank with time to spare (scanlines 160
+/// to 200; at once if it is): for what must change between two pictures,
+/// such as the palette with a page.
+pub fn wait_vblank() {
+    let line = VCOUNT.read();
+    if !(crate::video::HEIGHT as u16..=200).contains(&line) {
+        wait_past(REFRESHES.read());
+    }
+}
+
 /// Sleeps until the refresh count has passed `n` (at once if it has): the
 /// VBlank interrupt that counts a refresh also shows a page asked for before.
 pub fn wait_past(n: u32) {

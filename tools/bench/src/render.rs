@@ -335,6 +335,10 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
     let n = frames.len() as u64;
     let (median, p95, max) = (percentile(&cycles, 0.5), percentile(&cycles, 0.95), *cycles.last().unwrap());
     let within = cycles.iter().filter(|&&c| c <= REFRESH).count();
+    // The rows both pages held alike at each frame's flip (`same_rows=`).
+    let mut shared: Vec<u64> = frames.iter().map(|f| num(f, "same_rows")).collect();
+    shared.sort_unstable();
+    let same_rows = percentile(&shared, 0.5);
     // How each frame's page was shown (`shown=`: vblank, sky or next).
     let shown = |how: &str| frames.iter().filter(|f| f.get("shown") == Some(&how)).count();
     if shown("vblank") + shown("sky") + shown("next") != frames.len() {
@@ -374,15 +378,17 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
         text,
         "Displayed: {:.1} frames per second ({:.2} refreshes per frame on average). A page is shown as soon as the \
          switch cannot be seen: at once if the display is in VBlank ({} frames) or drawing the top rows both pages \
-         hold alike, the sky above both frames' terrain ({} frames), else at the next VBlank ({} frames); the next \
+         hold alike, the sky above both frames' terrain ({} frames; a median of {} such rows), else at the next VBlank \
+         ({} frames); the next \
          frame's preparation, its flight, window and texel cache, runs while a page waits. In mGBA a frame's log \
-         line, up to {log_line} cycles, see below, comes after that preparation and delays the next frame when no \
+         line, up to {log_line} cycles, see below, comes before that preparation and delays the next frame when no \
          wait is left, so on hardware, without the lines, at least as many. Within one refresh (280,896 cycles): \
          {within} of {n} frames.",
         HZ / REFRESH as f64 * n as f64 / refreshes as f64,
         refreshes as f64 / n as f64,
         shown("vblank"),
         shown("sky"),
+        same_rows,
         shown("next"),
     )?;
     writeln!(
@@ -427,11 +433,11 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
     )?;
     writeln!(
         text,
-        "| the frame's log line, in mGBA only (on hardware the ROM finds no mGBA and skips it): after the count and the next frame's preparation, before the wait | {log_line} at most, not counted | |"
+        "| the frame's log line, in mGBA only (on hardware the ROM finds no mGBA and skips it): after the count and the flip, before the next frame's preparation and the wait | {log_line} at most, not counted | |"
     )?;
     writeln!(
         text,
-        "| flip: waiting for the page to show (at once during VBlank, else the interrupt shows it at the next) | not counted (the CPU sleeps) | |"
+        "| flip: waiting for the page to show (at once during VBlank or over the rows both pages share, else the interrupt shows it at the next VBlank) | not counted (the CPU sleeps) | |"
     )?;
     let (near, far) = (voxel::cache::NEAR, voxel::cache::FAR);
     writeln!(
@@ -606,6 +612,7 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
             ("shown_in_vblank", Json::Int(shown("vblank") as u64)),
             ("shown_over_sky", Json::Int(shown("sky") as u64)),
             ("shown_at_next_vblank", Json::Int(shown("next") as u64)),
+            ("same_rows_median", Json::Int(same_rows)),
             ("samples_per_frame", Json::Int(spf)),
             ("cycles_per_sample", Json::Float(cps)),
             ("cycles_per_slice", Json::Float(cpl)),
