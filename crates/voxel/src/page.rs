@@ -117,3 +117,27 @@ impl PageSky {
         self.tops[col % COLUMNS] as u32
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sky_rows_are_the_least_top_at_the_same_horizon_only() {
+        let mut sky = PageSky::new();
+        let tops = sky.begin(70);
+        tops.fill(HEIGHT as u8);
+        tops[5] = 64;
+        tops[119] = 41;
+        tops[120] = 3; // padding past the last column: not a column's top
+        sky.finish();
+        assert_eq!(sky.sky_rows(70), 41);
+        assert_eq!(sky.sky_rows(71), 0, "another horizon's sky differs row by row");
+        sky.invalidate();
+        assert_eq!(sky.sky_rows(70), 0, "something else drawn into the page");
+        // All sky: every row is shared.
+        sky.begin(70).fill(HEIGHT as u8);
+        sky.finish();
+        assert_eq!(sky.sky_rows(70), HEIGHT as u32);
+    }
+}
