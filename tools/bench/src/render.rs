@@ -298,9 +298,9 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
             .ok_or_else(|| anyhow::anyhow!("the ROM logged no `cache_lines` line"))?,
     )?;
     // The frame's own log line: in mGBA only (on hardware the ROM finds no
-    // mGBA and skips it), outside the frame's count, after the next frame's
-    // preparation and before the wait for the page to show. The ROM logs the
-    // most it took in each 256 frames.
+    // mGBA and skips it), outside the frame's count, after the flip and
+    // before the next frame's preparation and the wait for the page to show.
+    // The ROM logs the most it took in each 256 frames.
     let log_line = report
         .lines()
         .filter_map(|l| l.strip_prefix("frame_log max_cycles="))
@@ -378,9 +378,9 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
         text,
         "Displayed: {:.1} frames per second ({:.2} refreshes per frame on average). A page is shown as soon as the \
          switch cannot be seen: at once if the display is in VBlank ({} frames) or drawing the top rows both pages \
-         hold alike, the sky above both frames' terrain ({} frames; a median of {} such rows), else at the next VBlank \
-         ({} frames); the next \
-         frame's preparation, its flight, window and texel cache, runs while a page waits. In mGBA a frame's log \
+         hold alike, the sky above both frames' terrain ({} frames; at the median flip the pages shared {} rows), else \
+         at the next VBlank ({} frames); the next frame's preparation, its flight, window and texel cache, runs \
+         while a page waits. In mGBA a frame's log \
          line, up to {log_line} cycles, see below, comes before that preparation and delays the next frame when no \
          wait is left, so on hardware, without the lines, at least as many. Within one refresh (280,896 cycles): \
          {within} of {n} frames.",
