@@ -420,7 +420,7 @@ extern "C" fn main() -> ! {
         refresh::wait_past(done);
         let now = refresh::count();
         let first = if now.wrapping_sub(done) > refresh::KEY_LOG as u32 { now - refresh::KEY_LOG as u32 } else { done };
-        let refreshes = now.wrapping_sub(done).max(1);
+        let refreshes = now.wrapping_sub(done);
         let t = Cycles::now();
         let mut world_cycles = 0;
         // The flight's own cycles: motion, floor and look-ahead, once a
@@ -507,7 +507,6 @@ extern "C" fn main() -> ! {
         let page = screen.back();
         // The back page's number, for its memory of the sky.
         let back = screen.shown() ^ 1;
-        let tr = Cycles::now();
         let (mut samples, mut skipped) = (0, 0);
         // Whether the render filled the whole sky, or the sky rows it
         // repainted instead (3D views).
@@ -531,7 +530,7 @@ extern "C" fn main() -> ! {
                 map::draw(page, map_land, &land.scene(), land.seed(), &camera, 56, 8);
             }
         }
-        let render_cycles = tr.elapsed();
+        let render_cycles = t.elapsed();
         if let Some((text, until)) = message {
             if (until.wrapping_sub(now) as i32) > 0 {
                 draw_message(page, text);

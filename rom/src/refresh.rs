@@ -46,14 +46,21 @@ pub fn keys_at(n: u32) -> u16 {
     KEYS[n as usize % KEY_LOG].read()
 }
 
-/// The last scanline on which [`show`] still shows a page at once: the
-/// display draws line 0 after line 227; two lines (2,464 cycles) spare for
-/// the write.
-const LAST_SHOW_LINE: u16 = 225;
+/// The last scanline of a refresh: the display draws line 0 after it.
+const LAST_LINE: u16 = 227;
+/// Lines [`show`] keeps spare (2,464 cycles) between its check and the rows
+/// the switch must not reach.
+const SPARE_LINES: u16 = 2;
+
+/// True if scanline `line` is in VBlank with at least `spare` lines of it
+/// left before the display draws line 0.
+fn in_vblank(line: u16, spare: u16) -> bool {
+    (crate::video::HEIGHT as u16..=LAST_LINE - spare).contains(&line)
+}
 
 /// Shows mode 4 page `page` (0 or 1) as soon as the switch cannot be seen:
-/// at once if the display is in VBlank (scanlines 160 to `LAST_SHOW_LINE`,
-/// 225: the next picture's first line is not drawn yet), or if it is still
+/// at once if the display is in VBlank (scanlines 160 to 225, `SPARE_LINES`
+/// before the next picture's first line), or if it is still
 /// drawing the top `same_rows` rows, those the shown page and `page` hold
 /// alike (the sky above both frames' terrain, `voxel::PageSky::sky_rows`),
 /// with two lines spare; else at the start of the next VBlank (the interrupt
@@ -65,9 +72,9 @@ pub fn show(page: usize, same_rows: u32) -> Shown {
     let enabled = IME.read();
     IME.write(false);
     let line = VCOUNT.read();
-    let when = if (crate::video::HEIGHT as u16..=LAST_SHOW_LINE).contains(&line) {
+    let when = if in_vblank(line, SPARE_LINES) {
         Shown::InVBlank
-    } else if (line as u32) + 2 <= same_rows {
+    } else if ((line + SPARE_LINES) as u32) <= same_rows {
         Shown::OverSky
     } else {
         Shown::AtNextVBlank
@@ -109,15 +116,14 @@ impl Shown {
 /// can be rewritten now without a picture showing half of the change.
 pub fn past_rows(rows: u16) -> bool {
     let line = VCOUNT.read();
-    line >= rows && line + 8 <= 227
+    line >= rows && line + 8 <= LAST_LINE
 }
 
 /// Sleeps until the display is in VBlank with time to spare (scanlines 160
 /// to 200; at once if it is): for what must change between two pictures,
 /// such as the palette with a page.
 pub fn wait_vblank() {
-    let line = VCOUNT.read();
-    if !(crate::video::HEIGHT as u16..=200).contains(&line) {
+    if !in_vblank(VCOUNT.read(), LAST_LINE - 200) {
         wait_past(REFRESHES.read());
     }
 }
