@@ -43,6 +43,11 @@
 //! skip row (`render::skip_rows`, per frame) passes over it when not even
 //! the highest texel under its ground (`render::group_tops`) could show in
 //! it: the position and the slice pointer step 8 at once, no texel read.
+//! In the pairs' march each band's samples are laid out twice, as a chain
+//! for hidden samples (a hidden sample falls through to the next one's
+//! code) and one for drawn samples (a drawn sample falls through to its
+//! inline draw, then the next one's code): samples come in runs of hidden
+//! and of drawn ones, so most branches are not taken (1 cycle, against 3).
 //! The leading bands hidden in every column (`render::hidden_bands`, per
 //! frame: from high up, or over open sea, the near ground lies below the
 //! screen) are not tested at all: each column steps past them first, 16
@@ -230,11 +235,22 @@ unsafe extern "C" {
 // pairs' march (`odd` 0) the draw is inline and lr is the address of row r9
 // of the pair (the bottom of the next span: spans are drawn upwards); in the
 // odd pixels' (`odd` 1) it is a subroutine (4:).
+//
+// The pairs' march lays each band out twice, as two chains of its 16
+// samples: in the hidden chain a sample's test falls through to the next
+// sample when hidden and branches to the same sample's draw in the drawing
+// chain; in the drawing chain it falls through to its draw, which falls
+// through to the next sample, and a hidden sample branches to the hidden
+// chain's next one. Hidden and drawn samples come in runs (a few draws a
+// run), so most samples fall through: a taken branch costs 3 cycles, one not
+// taken 1.
 core::arch::global_asm!(
-    // Bytes of a sample's inline draw after its `blmi` (26: to 24:), where
-    // the boundary path returns to.
+    // Bytes of a sample's inline draw after its `blmi` (26: to its end),
+    // where the boundary path returns to.
     ".equ  voxel_draw_len, 32",
-    ".macro voxel_sample lod, odd",
+    // The texel and row of a sample, and its test: r7 the texel, r11 its
+    // row << 16, the flags of the y-buffer against the row (gt: drawn).
+    ".macro voxel_probe lod",
     "    add   r0, r0, r2", // both coordinates at once (a carry out of x moves y a unit)
     "    .if \\lod == 0",
     "    mov   r6, r0, lsr #25",       // row: y's texel (7.9)
@@ -250,12 +266,22 @@ core::arch::global_asm!(
     "    ldmia r8!, {{r11, r12}}", // a, b
     "    mla   r11, r12, r6, r11", // a + h * b = y << 16
     "    cmp   r9, r11, asr #16",
-    "    .if \\odd",
-    "    blgt  4f", // above the y-buffer: draw
-    "    .else",
-    "    ble   24f", // hidden
+    ".endm",
+    // A sample of the pairs' hidden chain: on to the next sample if hidden,
+    // else to its draw in the drawing chain.
+    ".macro voxel_hidden lod, draw",
+    "    voxel_probe \\lod",
+    "    bgt   \\draw",
+    ".endm",
+    // A sample of the pairs' drawing chain: to the hidden chain's next
+    // sample (`hidden`) if hidden, else its draw (from `draw`, where the
+    // hidden chain's sample joins), inline; then the next sample.
+    ".macro voxel_drawn lod, draw, hidden",
+    "    voxel_probe \\lod",
+    "    ble   \\hidden",
+    "\\draw\\():",
     "    adds  r12, r5, r7, lsr #8", // the colour in the low byte (fog base + colour < 256); negative: mark tile boundaries
-    "    blmi  9f",                    // the boundary view: drawn there, back at 24: (or the column is done)
+    "    blmi  9f",                    // the boundary view: drawn there, back at the draw's end (or the column is done)
     "26:",
     "    movs  r11, r11, asr #16", // top
     "    ble   3f",                // at or above row 0 (V is clear: the adds above cannot overflow): the column fills
@@ -270,28 +296,77 @@ core::arch::global_asm!(
     // build if the draw grew longer (and would pad a shorter one with
     // zero words, `andeq r0, r0, r0`: no-ops).
     "    .org  26b + voxel_draw_len",
-    "24:",
-    "    .endif",
+    ".endm",
+    // The skip test of a group in the odd pixels' march: passed over (12:,
+    // back through r6 at `next`) when its skip row `row` is at or below the
+    // y-buffer.
+    ".macro voxel_group row, next",
+    "    cmp   r9, \\row",
+    "    adrle r6, \\next",
+    "    ble   12f",
+    ".endm",
+    // Passes over a group of 8 slices (its skip row is at or below the
+    // y-buffer), then on at `next`: the pairs' march has one such stub a
+    // group.
+    ".macro voxel_pass next",
+    "    add   r0, r0, r2, lsl #3",
+    "    add   r8, r8, #64",
+    "    ldr   r7, [sp, #24]",
+    "    add   r7, r7, #8",
+    "    str   r7, [sp, #24]",
+    "    b     \\next",
     ".endm",
     // One band of `\lod`: its set-up, then two groups of 8 samples, each
-    // passed over (12:, back through r6) when its skip row is at or below
-    // the y-buffer.
+    // passed over when its skip row is at or below the y-buffer. The pairs'
+    // march (`odd` 0) lays the groups out as the two chains: the hidden
+    // chain's (each group entered there), the groups' stubs that pass over
+    // them, then the drawing chain's, whose first group ends in a copy of
+    // the second group's test.
     ".macro voxel_band lod, odd",
     "    ldmia r1!, {{r2, r3, r5, r7}}", // packed step, the second group's skip row, the band's word, the first group's
     "    add   r1, r1, #8",             // past the marks and the border mask: the next band's record
-    "    cmp   r9, r7",
-    "    adrle r6, 13f",
-    "    ble   12f", // hidden whatever its texels: pass over it
+    "    .if \\odd",
+    "    voxel_group r7, 13f",
     "    .rept 8",
-    "    voxel_sample \\lod, \\odd",
+    "    voxel_probe \\lod",
+    "    blgt  4f", // above the y-buffer: draw
+    "    .endr",
+    "13:",
+    "    voxel_group r3, 14f",
+    "    .rept 8",
+    "    voxel_probe \\lod",
+    "    blgt  4f",
+    "    .endr",
+    "    .else",
+    "    cmp   r9, r7",
+    "    ble   15f", // hidden whatever its texels: pass over it
+    "    .irp  k, 0, 1, 2, 3, 4, 5, 6, 7",
+    "    voxel_hidden \\lod, vd\\@_\\k",
+    "vh\\@_\\k\\():",
     "    .endr",
     "13:",
     "    cmp   r9, r3",
-    "    adrle r6, 14f",
-    "    ble   12f",
-    "    .rept 8",
-    "    voxel_sample \\lod, \\odd",
+    "    ble   16f",
+    "    .irp  k, 8, 9, 10, 11, 12, 13, 14, 15",
+    "    voxel_hidden \\lod, vd\\@_\\k",
+    "vh\\@_\\k\\():",
     "    .endr",
+    "    b     14f",
+    "15:",
+    "    voxel_pass 13b",
+    "16:",
+    "    voxel_pass 14f",
+    "    .irp  k, 0, 1, 2, 3, 4, 5, 6",
+    "    voxel_drawn \\lod, vd\\@_\\k, vh\\@_\\k",
+    "    .endr",
+    "    voxel_drawn \\lod, vd\\@_7, 13b",
+    "    cmp   r9, r3",
+    "    ble   16b",
+    "    .irp  k, 8, 9, 10, 11, 12, 13, 14",
+    "    voxel_drawn \\lod, vd\\@_\\k, vh\\@_\\k",
+    "    .endr",
+    "    voxel_drawn \\lod, vd\\@_15, 14f",
+    "    .endif",
     "14:",
     ".endm",
     // The 24.8 position r0, r1 packed in the units of `\\k` (`pack`): x >>
@@ -427,6 +502,7 @@ core::arch::global_asm!(
     "    bhs   5b", // every band hidden
     "    ldr   r1, [r12, #220]",
     "    b     23b",
+    "    .if \\odd",
     "12:", // pass over a group of 8 slices; on at r6
     "    add   r0, r0, r2, lsl #3",
     "    add   r8, r8, #64",
@@ -434,7 +510,6 @@ core::arch::global_asm!(
     "    add   r7, r7, #8",
     "    str   r7, [sp, #24]",
     "    mov   pc, r6",
-    "    .if \\odd",
     "4:", // draw rows top..ybuf; returns to the next sample through lr
     "    movs  r11, r11, asr #16", // top
     "    ble   3f", // at or above row 0 (V is clear: the test's cmp of two rows cannot overflow): the column fills
