@@ -305,6 +305,13 @@ core::arch::global_asm!(
     "    adrle r6, \\next",
     "    ble   12f",
     ".endm",
+    // A band's end: on to the next band (`again`) unless the slice pointer
+    // reached the end of the ring's bands (at [sp + `limit`]).
+    ".macro voxel_next limit, again",
+    "    ldr   r6, [sp, #\\limit]",
+    "    cmp   r8, r6",
+    "    blo   \\again",
+    ".endm",
     // Passes over a group of 8 slices (its skip row is at or below the
     // y-buffer), then on at `next`: the pairs' march has one such stub a
     // group.
@@ -321,8 +328,9 @@ core::arch::global_asm!(
     // march (`odd` 0) lays the groups out as the two chains: the hidden
     // chain's (each group entered there), the groups' stubs that pass over
     // them, then the drawing chain's, whose first group ends in a copy of
-    // the second group's test.
-    ".macro voxel_band lod, odd",
+    // the second group's test; each chain ends in the band's end
+    // (`voxel_next`), so the hidden one need not branch to the other's.
+    ".macro voxel_band lod, odd, limit, again",
     "    ldmia r1!, {{r2, r3, r5, r7}}", // packed step, the second group's skip row, the band's word, the first group's
     "    add   r1, r1, #8",             // past the marks and the border mask: the next band's record
     "    .if \\odd",
@@ -351,7 +359,8 @@ core::arch::global_asm!(
     "    voxel_hidden \\lod, vd\\@_\\k",
     "vh\\@_\\k\\():",
     "    .endr",
-    "    b     14f",
+    "    voxel_next \\limit, \\again",
+    "    b     ve\\@",
     "15:",
     "    voxel_pass 13b",
     "16:",
@@ -368,6 +377,8 @@ core::arch::global_asm!(
     "    voxel_drawn \\lod, vd\\@_15, 14f",
     "    .endif",
     "14:",
+    "    voxel_next \\limit, \\again",
+    "ve\\@:",
     ".endm",
     // The 24.8 position r0, r1 packed in the units of `\\k` (`pack`): x >>
     // k in the low half of r0, y >> k in the high half. Takes r6.
@@ -479,10 +490,7 @@ core::arch::global_asm!(
     "    ldr   r4, [r12, #24]",  // near ring
     "    mov   r10, #0xFE",      // near column mask (128 texels of 2 bytes)
     "1:", // a near band: its record, then two groups of 8 samples unrolled
-    "    voxel_band 0, \\odd",
-    "    ldr   r6, [sp, #28]",
-    "    cmp   r8, r6",
-    "    blo   1b",
+    "    voxel_band 0, \\odd, 28, 1b",
     "23:",
     "    ldr   r0, [sp, #12]", // the far bands' start, packed (the caller's)
     "    ldr   r4, [sp]",
@@ -490,10 +498,7 @@ core::arch::global_asm!(
     "    mov   r10, #0x1FC",
     "    orr   r10, r10, #2", // far column mask 0x1FE (256 entries of 2 bytes)
     "2:",                     // a far band
-    "    voxel_band 1, \\odd",
-    "    ldr   r6, [sp, #32]",
-    "    cmp   r8, r6",
-    "    blo   2b",
+    "    voxel_band 1, \\odd, 32, 2b",
     "5:", // done
     "    ldr   pc, [sp, #48]",
     "18:", // the first band marched is a far one, or none is
