@@ -58,7 +58,7 @@ use crate::projection::{BAND_LEN, BANDS};
 use crate::projection::{BAND_STEP, SLICES, Z0};
 use crate::render::{
     Camera, FOG_BASE, HEIGHT, HORIZON, MARK_BACK, MARK_WIDTH, Options, SKIP_GROUPS, SKIP_LEN, SKY, Scene, Stats,
-    Target, group_tops, hidden_bands, pack_shift, passed_groups, skip_rows, sky_index, slice_rows,
+    Target, group_tops, hidden_bands, pack_shift, passed_groups, skip_rows_of, sky_index, slice_rows,
 };
 use crate::trig;
 
@@ -936,7 +936,11 @@ pub(crate) fn columns<const N: usize, T: Target>(
     job.slices = table as u32;
     job.x = camera.x;
     job.y = camera.y;
-    let skip = skip_rows(horizon, eye, scene.height_scale, &group_tops(scene, camera));
+    // SAFETY: as above; read only, while nothing writes the table.
+    let slices = unsafe { &*(&raw const SLICE_TABLE) };
+    // The groups' rows from the slice table just built (the same numbers
+    // as `skip_rows`).
+    let skip = skip_rows_of(slices, &group_tops(scene, camera));
     let mut b = 0;
     while b < BANDS {
         let band = &mut job.bands[b];

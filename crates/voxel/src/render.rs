@@ -720,6 +720,21 @@ const _: () = assert!(
 #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
 #[inline(always)]
 pub(crate) fn skip_rows(horizon: i32, eye: i32, scale: i32, tops: &[i32; 16]) -> [i32; 16] {
+    let mut table = [0; 2 * SLICES];
+    let mut s = 0;
+    while s < SLICES {
+        (table[2 * s], table[2 * s + 1]) = slice_rows(s, horizon, eye, scale);
+        s += 1;
+    }
+    skip_rows_of(&table, tops)
+}
+
+/// [`skip_rows`] from the frame's slice table (`a`, `b` of [`slice_rows`]
+/// per slice, interleaved): the march reads the one it built for its
+/// samples, instead of computing the numbers twice.
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+#[inline(always)]
+pub(crate) fn skip_rows_of(table: &[i32; 2 * SLICES], tops: &[i32; 16]) -> [i32; 16] {
     let mut rows = [i32::MIN; 16];
     let mut g = 0;
     while g < SKIP_GROUPS {
@@ -727,7 +742,7 @@ pub(crate) fn skip_rows(horizon: i32, eye: i32, scale: i32, tops: &[i32; 16]) ->
         let mut least = i32::MAX;
         let mut s = g * SKIP_LEN;
         while s < (g + 1) * SKIP_LEN {
-            let (a, b) = slice_rows(s, horizon, eye, scale);
+            let (a, b) = (table[2 * s], table[2 * s + 1]);
             let y = (a + top * b) >> 16;
             if y < least {
                 least = y;
