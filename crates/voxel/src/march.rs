@@ -456,28 +456,32 @@ core::arch::global_asm!(
     ".endm",
     // A column's march (`odd` 1: the odd pixel of a pair in 240-column mode,
     // whose stores keep the pair's even byte: a byte load of it, orr, a
-    // halfword store; `vram` is the pair's address). A subroutine of
-    // `voxel_march_frame`, in its stack frame: called with r0 the near
-    // bands' packed position before the first sample of the first band
-    // marched (past the leading bands hidden in every column), [sp + 12] the
-    // far bands' (likewise), [sp + 4] the pair's address on row 0;
-    // returns r9 the y-buffer (rows 0..r9 are still open) and r8 the slice
-    // pointer past the last slice marched.
+    // halfword store; `vram` is the pair's address). Part of
+    // `voxel_march_frame`, in its stack frame: the pairs' march (`odd` 0)
+    // inline in its column loop, on at 45: when done; the odd pixels' a
+    // subroutine, `name`. Entered with r12 the job, r0 the near bands'
+    // packed position before the first sample of the first band marched
+    // (past the leading bands hidden in every column), [sp + 12] the far
+    // bands' (likewise), [sp + 4] the pair's address on row 0 (the pairs'
+    // march: r5 too); leaves r9 the y-buffer (rows 0..r9 are still open)
+    // and r8 the slice pointer past the last slice marched.
     ".macro voxel_march name, odd",
+    "    .if \\odd",
     ".type \\name,%function",
     "\\name:",
+    "    .endif",
     // [sp] job, [sp + 4] vram column, [sp + 8] (the pairs' march) the
     // boundary path's return, [sp + 12] the far bands' first packed
     // position, [sp + 16] colour (marks), [sp + 20] r3 while the boundary
     // test runs, [sp + 24] slices passed
     // over in the frame by their groups' tests, [sp + 28] and [sp + 32] the slice pointer at the end
-    // of the near and of the far bands, [sp + 48] the return address
+    // of the near and of the far bands, [sp + 48] the odd pixels' march's
+    // return address
+    "    .if \\odd",
     "    str   lr, [sp, #48]",
-    "    .if \\odd == 0",
-    "    ldr   lr, [sp, #4]",
-    "    add   lr, lr, #0x9600", // row 160 of the pair (160 * 240): the first span's bottom
+    "    .else",
+    "    add   lr, r5, #0x9600", // row 160 of the pair (160 * 240): the first span's bottom
     "    .endif",
-    "    ldr   r12, [sp]",
     // the first band marched (past those hidden in every column, which
     // the caller stepped the packed positions past): its first slice (and
     // its record)
@@ -500,7 +504,11 @@ core::arch::global_asm!(
     "2:",                     // a far band
     "    voxel_band 1, \\odd, 32, 2b",
     "5:", // done
+    "    .if \\odd",
     "    ldr   pc, [sp, #48]",
+    "    .else",
+    "    b     45f",
+    "    .endif",
     "18:", // the first band marched is a far one, or none is
     "    ldr   r7, [sp, #32]",
     "    cmp   r8, r7",
@@ -600,12 +608,13 @@ core::arch::global_asm!(
     "    mov   r9, r11",
     "    voxel_mark_rows 0, 8b",
     "    .endif",
+    "    .if \\odd",
     ".size \\name, . - \\name",
+    "    .endif",
     ".endm",
     ".section .iwram.voxel_march,\"ax\",%progbits",
     ".arm",
     ".align 2",
-    "voxel_march voxel_march_column, 0",
     ".if {pixels}", // the `pixel-columns` feature
     "voxel_march voxel_march_column_odd, 1",
     ".endif",
@@ -634,20 +643,12 @@ core::arch::global_asm!(
     ".endm",
     // A band's step, (d * BAND_STEP) >> 6 (d: the ray in \\x, \\y, times 3
     // for steps 6 and 12), packed in the band's units (`pack_step`: `\\k` 1
-    // near, 3 far), into its record (r4: band 0's); the packed position
-    // (r0 near, r1 far) steps past the band, 16 steps, if it is one of the
-    // r9 leading bands hidden in every column.
+    // near, 3 far), into its record (r4: band 0's).
     ".macro voxel_band_step band, x, y, shift, k",
     "    mov   r5, \\x, asr #(\\shift + \\k)",
     "    mov   r6, \\y, asr #(\\shift + \\k)",
     "    add   r5, r5, r6, lsl #16",
     "    str   r5, [r4, #24 * \\band]",
-    "    cmp   r9, #\\band",
-    "    .if \\band < 3",
-    "    addgt r0, r0, r5, lsl #4",
-    "    .else",
-    "    addgt r1, r1, r5, lsl #4",
-    "    .endif",
     ".endm",
     ".global voxel_march_frame",
     ".type voxel_march_frame,%function",
@@ -685,9 +686,7 @@ core::arch::global_asm!(
     "    add   r3, r3, r1, asr #14", // dy
     "    add   r0, r4, r2, asr #3", // the first sample's predecessor: (d * Z0) >> 6, Z0 = 8
     "    add   r1, r5, r3, asr #3",
-    // each band's step, (d * BAND_STEP) >> 6: steps 2, 4, 6, 8, 12, 16;
-    // past the leading bands hidden in every column
-    "    ldr   r9, [r12, #216]",
+    // each band's step, (d * BAND_STEP) >> 6: steps 2, 4, 6, 8, 12, 16
     "    add   r4, r12, #36",
     "    add   r7, r2, r2, lsl #1", // 3 dx
     "    add   r11, r3, r3, lsl #1", // 3 dy
@@ -706,24 +705,28 @@ core::arch::global_asm!(
     "    voxel_band_step 3, r2, r3, 3, 3",
     "    voxel_band_step 4, r7, r11, 4, 3",
     "    voxel_band_step 5, r2, r3, 2, 3",
+    // past the leading bands hidden in every column (41:)
+    "    ldr   r9, [r12, #216]",
+    "    cmp   r9, #0",
+    "    blne  41f",
     "    str   r1, [sp, #12]", // for the march
     // its pixel pair: column >> pixels, on the page
-    "    ldr   r6, [sp, #36]",
+    "    ldr   r11, [sp, #36]",
     "    ldr   r7, [r12, #188]",
-    "    mov   r6, r6, lsr r7",
+    "    mov   r6, r11, lsr r7",
     "    and   r6, r6, #127",
-    "    ldr   r5, [r12, #20]",
-    "    add   r5, r5, r6, lsl #1",
-    "    str   r5, [sp, #4]",
     "    ldr   r5, [r12, #32]",
     "    add   r5, r5, r6",
     "    str   r5, [sp, #56]", // its top
+    "    ldr   r5, [r12, #20]",
+    "    add   r5, r5, r6, lsl #1",
+    "    str   r5, [sp, #4]", // and r5, for the pairs' march
     ".if {pixels}",
-    "    ldr   r5, [sp, #36]",
-    "    ands  r5, r5, r7", // an odd pixel of 240 columns?
+    "    ands  r11, r11, r7", // an odd pixel of 240 columns?
     "    bne   30f",
     ".endif",
-    "    bl    voxel_march_column",
+    "    voxel_march voxel_march_column, 0",
+    "45:",
     "    voxel_marched",
     "    str   r9, [sp, #52]", // the even pixel's y-buffer (240 columns)
     // the page's top of this pair; rows the old frame's terrain covered
@@ -785,6 +788,23 @@ core::arch::global_asm!(
     "    str   r6, [r12, #212]",
     "    add   sp, sp, #60",
     "    pop   {{r4-r11, lr}}",
+    "    bx    lr",
+    // The packed positions (r0 near, r1 far) past the r9 (1 to 6) leading
+    // bands hidden in every column, 16 steps each, by the steps in their
+    // records (r4: band 0's): bands r9 - 1 down to 0 of a ladder entered
+    // part way. Takes r5, r9.
+    "41:",
+    "    rsb   r9, r9, #6",
+    "    add   pc, pc, r9, lsl #3", // two instructions a band
+    "    nop",
+    "    .irp  band, 5, 4, 3, 2, 1, 0",
+    "    ldr   r5, [r4, #24 * \\band]",
+    "    .if \\band < 3",
+    "    add   r0, r0, r5, lsl #4",
+    "    .else",
+    "    add   r1, r1, r5, lsl #4",
+    "    .endif",
+    "    .endr",
     "    bx    lr",
     ".size voxel_march_frame, . - voxel_march_frame",
     ".global voxel_sky_rows",
