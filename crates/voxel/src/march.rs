@@ -247,7 +247,7 @@ unsafe extern "C" {
 core::arch::global_asm!(
     // Bytes of a sample's inline draw after its `blmi` (26: to its end),
     // where the boundary path returns to.
-    ".equ  voxel_draw_len, 32",
+    ".equ  voxel_draw_len, 24",
     // The texel and row of a sample, and its test: r7 the texel, r11 its
     // row << 16, the flags of the y-buffer against the row (gt: drawn).
     ".macro voxel_probe lod",
@@ -280,13 +280,12 @@ core::arch::global_asm!(
     "    voxel_probe \\lod",
     "    ble   \\hidden",
     "\\draw\\():",
-    "    adds  r12, r5, r7, lsr #8", // the colour in the low byte (fog base + colour < 256); negative: mark tile boundaries
-    "    blmi  9f",                    // the boundary view: drawn there, back at the draw's end (or the column is done)
+    "    add   r12, r5, r7, lsr #8", // the colour in the low byte (fog base + colour < 256); negative: mark tile boundaries
+    "    orrs  r6, r12, r11",        // negative: marks, or the top at or above row 0 (the row less one below 0)
+    "    blmi  9f",                  // drawn there, back at the draw's end (or the column is done)
     "26:",
-    "    movs  r11, r11, asr #16", // top
-    "    ble   3f",                // at or above row 0 (V is clear: the adds above cannot overflow): the column fills
-    "    sub   r6, r9, r11",       // rows to fill
-    "    mov   r9, r11",
+    "    sub   r6, r9, r11, asr #16", // rows to fill (both less one)
+    "    mov   r9, r11, asr #16",
     "25:",
     "    strb  r12, [lr, #-240]!", // up a row: both pixels of the pair
     "    subs  r6, r6, #2",
@@ -302,8 +301,8 @@ core::arch::global_asm!(
     // y-buffer.
     ".macro voxel_group row, next",
     "    cmp   r9, \\row",
-    "    adrle r6, \\next",
-    "    ble   12f",
+    "    adrlt r6, \\next",
+    "    blt   12f",
     ".endm",
     // A band's end: on to the next band (`again`) unless the slice pointer
     // reached the end of the ring's bands (at [sp + `limit`]).
@@ -347,14 +346,14 @@ core::arch::global_asm!(
     "    .endr",
     "    .else",
     "    cmp   r9, r7",
-    "    ble   15f", // hidden whatever its texels: pass over it
+    "    blt   15f", // hidden whatever its texels (the y-buffer at or above its row): pass over it
     "    .irp  k, 0, 1, 2, 3, 4, 5, 6, 7",
     "    voxel_hidden \\lod, vd\\@_\\k",
     "vh\\@_\\k\\():",
     "    .endr",
     "13:",
     "    cmp   r9, r3",
-    "    ble   16f",
+    "    blt   16f",
     "    .irp  k, 8, 9, 10, 11, 12, 13, 14, 15",
     "    voxel_hidden \\lod, vd\\@_\\k",
     "vh\\@_\\k\\():",
@@ -370,7 +369,7 @@ core::arch::global_asm!(
     "    .endr",
     "    voxel_drawn \\lod, vd\\@_7, 13b",
     "    cmp   r9, r3",
-    "    ble   16b",
+    "    blt   16b",
     "    .irp  k, 8, 9, 10, 11, 12, 13, 14",
     "    voxel_drawn \\lod, vd\\@_\\k, vh\\@_\\k",
     "    .endr",
@@ -486,7 +485,7 @@ core::arch::global_asm!(
     // the caller stepped the packed positions past): its first slice (and
     // its record)
     "    ldr   r8, [r12, #224]",
-    "    mov   r9, #160", // ybuf
+    "    mov   r9, #159", // the y-buffer, less one
     "    ldr   r7, [sp, #28]",
     "    cmp   r8, r7",
     "    bhs   18f", // no near band to march
@@ -503,7 +502,8 @@ core::arch::global_asm!(
     "    orr   r10, r10, #2", // far column mask 0x1FE (256 entries of 2 bytes)
     "2:",                     // a far band
     "    voxel_band 1, \\odd, 32, 2b",
-    "5:", // done
+    "5:", // done: the y-buffer (less one in the march)
+    "    add   r9, r9, #1",
     "    .if \\odd",
     "    ldr   pc, [sp, #48]",
     "    .else",
@@ -524,16 +524,16 @@ core::arch::global_asm!(
     "    str   r7, [sp, #24]",
     "    mov   pc, r6",
     "4:", // draw rows top..ybuf; returns to the next sample through lr
-    "    movs  r11, r11, asr #16", // top
-    "    ble   3f", // at or above row 0 (V is clear: the test's cmp of two rows cannot overflow): the column fills
-    "11:",
-    "    adds  r12, r5, r7, lsr #8", // the colour in the low byte; negative: mark tile boundaries
+    "    add   r12, r5, r7, lsr #8", // the colour in the low byte; negative: mark tile boundaries
+    "    orrs  r6, r12, r11",        // negative: marks, or the top at or above row 0
     "    bmi   9f",
-    "    ldr   r6, [sp, #4]", // the pair on row 0
+    "    mov   r11, r11, asr #16", // top, less one
+    "11:",
+    "    ldr   r6, [sp, #4]", // the pair on row 1
     "7:",
     "    rsb   r7, r11, r11, lsl #4",
     "    add   r7, r6, r7, lsl #4", // address of row top
-    "    sub   r6, r9, r11",        // rows to fill
+    "    sub   r6, r9, r11",        // rows to fill (both less one)
     "    mov   r9, r11",
     "6:",
     "    ldrb  r11, [r7]",             // the pair's even pixel
@@ -547,15 +547,17 @@ core::arch::global_asm!(
     "    bgt   6b",
     "8:",
     "    bx    lr",
-    "3:", // the span reaches row 0: draw it from there, then the column is done
-    "    mov   r11, #0",
-    "    adr   lr, 5b", // (nothing was pushed for the draw)
-    "    b     11b",
-    "9:", // boundary view
+    "9:", // marks, or the span reaches row 0
+    "    mov   r11, r11, asr #16", // top, less one
+    "    cmp   r11, #0",
+    "    mvnlt r11, #0",  // at or above row 0: draw from there,
+    "    adrlt lr, 5b",   // then the column is done (nothing was pushed for the draw)
+    "    cmp   r12, #0",
+    "    bge   11b",      // no marks: a plain span
     "    str   r12, [sp, #16]", // colour
     "    voxel_border r12, 10f",
     "    ldr   r12, [sp, #16]",
-    "    ldr   r6, [sp, #4]", // the pair on row 0
+    "    ldr   r6, [sp, #4]", // the pair on row 1
     "    bhi   7b",           // not near a border: a plain span
     "    b     17f",
     "10:",
@@ -568,22 +570,17 @@ core::arch::global_asm!(
     "    mov   r9, r11",
     "    voxel_mark_rows 1, 8b",
     "    .else",
-    "3:", // the span reaches row 0: rows 0..ybuf in the colour, upwards from lr; the column is done
-    "    mov   r6, r9",
-    "    mov   r9, #0",
-    "31:",
-    "    strb  r12, [lr, #-240]!",
-    "    subs  r6, r6, #1",
-    "    bgt   31b",
-    "    b     5b",
-    "9:", // boundary view: lr the inline draw's rest (26: of the sample), r12 the colour, r11 y << 16
+    "9:", // marks, or the span reaches row 0: lr the inline draw's rest (26: of the sample), r12 the colour, r11 (y - 1) << 16
     "    str   lr, [sp, #8]",
-    "    movs  r11, r11, asr #16", // top
-    "    movle r11, #0",           // at or above row 0: from there (then the column is done)
+    "    mov   r11, r11, asr #16", // top, less one
+    "    cmp   r11, #0",
+    "    mvnlt r11, #0", // at or above row 0: from there (then the column is done)
+    "    cmp   r12, #0",
+    "    bge   19f", // no marks: a plain span
     "    voxel_border lr, 17f",
-    "    ldr   r6, [sp, #4]", // the pair on row 0
-    "    bls   17f",           // near a border
-    // a plain span
+    "    bls   17f", // near a border
+    "19:", // a plain span
+    "    ldr   r6, [sp, #4]", // the pair on row 1
     "    rsb   r7, r11, r11, lsl #4",
     "    add   r7, r6, r7, lsl #4", // address of row top
     "    mov   lr, r7",             // the next span's bottom
@@ -594,8 +591,8 @@ core::arch::global_asm!(
     "    subs  r6, r6, #2",
     "    strbge r12, [r7], #240",
     "    bgt   6b",
-    "8:", // back to the sample's end (24:, 32 bytes past its blmi), or the column is done
-    "    cmp   r9, #0",
+    "8:", // back to the sample's end (voxel_draw_len past its blmi), or the column is done
+    "    cmn   r9, #1",
     "    beq   5b",
     "    ldr   r6, [sp, #8]",
     "    add   pc, r6, #voxel_draw_len",
@@ -629,6 +626,7 @@ core::arch::global_asm!(
     "    mov   r2, r2, lsr #23", // & 511
     "    ldr   r1, [r12, #192]",  // the sky table
     "    ldr   r6, [sp, #4]",
+    "    sub   r6, r6, #240", // the pair on row 0
     "    rsb   r0, r0, r0, lsl #4",
     "    add   r0, r6, r0, lsl #4", // the pair's address on row r0 (240 bytes a row)
     ".endm",
@@ -719,14 +717,15 @@ core::arch::global_asm!(
     "    add   r5, r5, r6",
     "    str   r5, [sp, #56]", // its top
     "    ldr   r5, [r12, #20]",
-    "    add   r5, r5, r6, lsl #1",
-    "    str   r5, [sp, #4]", // and r5, for the pairs' march
+    "    add   r5, r5, r6, lsl #1", // the pair on row 0, for the pairs' march
+    "    add   r6, r5, #240",
+    "    str   r6, [sp, #4]", // the pair on row 1
     ".if {pixels}",
     "    ands  r11, r11, r7", // an odd pixel of 240 columns?
     "    bne   30f",
     ".endif",
     "    voxel_march voxel_march_column, 0",
-    "45:",
+    "45:", // r9 the y-buffer
     "    voxel_marched",
     "    str   r9, [sp, #52]", // the even pixel's y-buffer (240 columns)
     // the page's top of this pair; rows the old frame's terrain covered
@@ -885,7 +884,14 @@ core::arch::global_asm!(
 /// assembles the odd pixel's march and sky only with it.
 const PIXEL_COLUMNS: u32 = cfg!(feature = "pixel-columns") as u32;
 
-/// Per slice: `a` and `b` of [`slice_rows`], rebuilt each frame.
+/// The march keeps its rows less one (16.16): the slice table's `a` less
+/// one row, the y-buffer less one. A row at or above row 0 is then
+/// negative, so one `orrs` of the row and the colour (negative to mark tile
+/// boundaries) tells a draw whether it needs the slow path.
+const ROW_BIAS: i32 = 1 << 16;
+
+/// Per slice: `a` of [`slice_rows`] less [`ROW_BIAS`], and `b`, rebuilt each
+/// frame.
 #[unsafe(link_section = ".iwram.voxel_slices")]
 static mut SLICE_TABLE: [i32; 2 * SLICES] = [0; 2 * SLICES];
 
@@ -939,7 +945,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
         // SAFETY: s < SLICES: inside the table; only this function, on
         // the one GBA thread, touches it.
         unsafe {
-            *((table + 8 * s) as *mut i32) = a;
+            *((table + 8 * s) as *mut i32) = a - ROW_BIAS;
             *((table + 8 * s + 4) as *mut i32) = b;
         }
         s += 1;
@@ -960,7 +966,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
     let slices = unsafe { &*(&raw const SLICE_TABLE) };
     // The groups' rows from the slice table just built (the same numbers
     // as `skip_rows`).
-    let skip = skip_rows_of(slices, &group_tops(scene, camera));
+    let skip = skip_rows_of(slices, ROW_BIAS, &group_tops(scene, camera));
     let mut b = 0;
     while b < BANDS {
         let band = &mut job.bands[b];

@@ -726,15 +726,16 @@ pub(crate) fn skip_rows(horizon: i32, eye: i32, scale: i32, tops: &[i32; 16]) ->
         (table[2 * s], table[2 * s + 1]) = slice_rows(s, horizon, eye, scale);
         s += 1;
     }
-    skip_rows_of(&table, tops)
+    skip_rows_of(&table, 0, tops)
 }
 
-/// [`skip_rows`] from the frame's slice table (`a`, `b` of [`slice_rows`]
-/// per slice, interleaved): the march reads the one it built for its
-/// samples, instead of computing the numbers twice.
+/// [`skip_rows`] from the frame's slice table (`a - bias`, `b` of
+/// [`slice_rows`] per slice, interleaved): the march reads the one it built
+/// for its samples (whose `a` it keeps `bias` less), instead of computing
+/// the numbers twice.
 #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
 #[inline(always)]
-pub(crate) fn skip_rows_of(table: &[i32; 2 * SLICES], tops: &[i32; 16]) -> [i32; 16] {
+pub(crate) fn skip_rows_of(table: &[i32; 2 * SLICES], bias: i32, tops: &[i32; 16]) -> [i32; 16] {
     let mut rows = [i32::MIN; 16];
     let mut g = 0;
     while g < SKIP_GROUPS {
@@ -742,7 +743,7 @@ pub(crate) fn skip_rows_of(table: &[i32; 2 * SLICES], tops: &[i32; 16]) -> [i32;
         let mut least = i32::MAX;
         let mut s = g * SKIP_LEN;
         while s < (g + 1) * SKIP_LEN {
-            let (a, b) = (table[2 * s], table[2 * s + 1]);
+            let (a, b) = (table[2 * s] + bias, table[2 * s + 1]);
             let y = (a + top * b) >> 16;
             if y < least {
                 least = y;
