@@ -392,7 +392,8 @@ core::arch::global_asm!(
     // flags then say ls)? On the packed position (`render::boundary`): the
     // position that many steps back, packed too, has other tile bits in x
     // (low half) or y (high half); with tiles of a field's side (border mask
-    // 0), a field ran out of its 16 bits. Takes r6, r7 and `\\mask`.
+    // 0), a field ran out of its 16 bits: `voxel_border_wide`, out of the
+    // way (the same `crossed`). Takes r6, r7 and `\\mask`.
     ".macro voxel_border mask, crossed",
     // the band's marks, the steps back (a shift) | (width - 1) << 16, and the
     // border mask (its record's last words)
@@ -403,7 +404,17 @@ core::arch::global_asm!(
     "    eor   r6, r6, r0",
     "    tst   r6, \\mask",
     "    bne   \\crossed",
-    "    b     29f",
+    "29:", // near a border?
+    "    mov   r6, r0, lsl #16",
+    "    bic   r6, r6, \\mask, lsl #16",
+    "    cmp   r6, r7", // x's bits in its tile << 16 against (width - 1) << 16
+    "    movhi r6, r0, lsr #16",
+    "    bichi r6, r6, \\mask",
+    "    cmphi r6, r7, lsr #16", // y?
+    ".endm",
+    // The rest of `voxel_border` for tiles of a field's side, placed where
+    // nothing falls into it: back to the test of nearness.
+    ".macro voxel_border_wide crossed",
     "28:", // each field one tile: did it run out of 16 bits? (r3 at [sp + 20])
     "    str   r3, [sp, #20]",
     "    mov   r6, r0, lsl #16",
@@ -422,13 +433,7 @@ core::arch::global_asm!(
     "27:",
     "    ldr   r3, [sp, #20]",
     "    bne   \\crossed",
-    "29:", // near a border?
-    "    mov   r6, r0, lsl #16",
-    "    bic   r6, r6, \\mask, lsl #16",
-    "    cmp   r6, r7", // x's bits in its tile << 16 against (width - 1) << 16
-    "    movhi r6, r0, lsr #16",
-    "    bichi r6, r6, \\mask",
-    "    cmphi r6, r7, lsr #16", // y?
+    "    b     29b",
     ".endm",
     // The top two rows of a marked span (r7 the address of its top row, r6
     // rows, `odd` as for the march) in ui::BOUNDARY; then on with the rest
@@ -548,10 +553,9 @@ core::arch::global_asm!(
     "8:",
     "    bx    lr",
     "9:", // marks, or the span reaches row 0
-    "    mov   r11, r11, asr #16", // top, less one
-    "    cmp   r11, #0",
-    "    mvnlt r11, #0",  // at or above row 0: draw from there,
-    "    adrlt lr, 5b",   // then the column is done (nothing was pushed for the draw)
+    "    movs  r11, r11, asr #16", // top, less one
+    "    mvnmi r11, #0",  // at or above row 0: draw from there,
+    "    adrmi lr, 5b",   // then the column is done (nothing was pushed for the draw)
     "    cmp   r12, #0",
     "    bge   11b",      // no marks: a plain span
     "    str   r12, [sp, #16]", // colour
@@ -560,6 +564,7 @@ core::arch::global_asm!(
     "    ldr   r6, [sp, #4]", // the pair on row 1
     "    bhi   7b",           // not near a border: a plain span
     "    b     17f",
+    "    voxel_border_wide 10f",
     "10:",
     "    ldr   r12, [sp, #16]",
     "    ldr   r6, [sp, #4]",
@@ -572,9 +577,8 @@ core::arch::global_asm!(
     "    .else",
     "9:", // marks, or the span reaches row 0: lr the inline draw's rest (26: of the sample), r12 the colour, r11 (y - 1) << 16
     "    str   lr, [sp, #8]",
-    "    mov   r11, r11, asr #16", // top, less one
-    "    cmp   r11, #0",
-    "    mvnlt r11, #0", // at or above row 0: from there (then the column is done)
+    "    movs  r11, r11, asr #16", // top, less one
+    "    mvnmi r11, #0", // at or above row 0: from there (then the column is done)
     "    cmp   r12, #0",
     "    bge   19f", // no marks: a plain span
     "    voxel_border lr, 17f",
@@ -596,6 +600,7 @@ core::arch::global_asm!(
     "    beq   5b",
     "    ldr   r6, [sp, #8]",
     "    add   pc, r6, #voxel_draw_len",
+    "    voxel_border_wide 17f",
     "17:", // the span's top two rows in ui::BOUNDARY, the rest in the colour
     "    ldr   r6, [sp, #4]",
     "    rsb   r7, r11, r11, lsl #4",
