@@ -501,8 +501,7 @@ core::arch::global_asm!(
     "    voxel_band 0, \\odd, 28, 1b",
     "23:",
     "    ldr   r0, [sp, #12]", // the far bands' start, packed (the caller's)
-    "    ldr   r4, [sp]",
-    "    ldr   r4, [r4, #28]", // far ring
+    "    ldr   r4, [sp, #60]", // far ring
     "    mov   r10, #0x1FC",
     "    orr   r10, r10, #2", // far column mask 0x1FE (256 entries of 2 bytes)
     "2:",                     // a far band
@@ -660,11 +659,14 @@ core::arch::global_asm!(
     // [sp + 0..36] as the march uses them (above), [sp + 36] column,
     // [sp + 40] the sum of the columns' last slice pointers, [sp + 44] sky rows repainted, [sp + 48] the
     // march's return address, [sp + 52] the even pixel's y-buffer (240
-    // columns), [sp + 56] the address of the column's pair's top (36 bytes
-    // pushed and 60 keep sp a multiple of 8, as the IRQ handler's Rust code,
-    // on this stack, may expect)
-    "    sub   sp, sp, #60",
+    // columns), [sp + 56] the address of the column's pair's top, [sp + 60]
+    // the far ring, [sp + 64] a pad (36 bytes pushed and 68 keep sp a
+    // multiple of 8, as the IRQ handler's Rust code, on this stack, may
+    // expect). In each column's set-up r12 is the job and lr the column.
+    "    sub   sp, sp, #68",
     "    str   r0, [sp]",
+    "    ldr   r7, [r0, #28]",
+    "    str   r7, [sp, #60]",
     "    ldr   r6, [r0, #16]", // slices
     "    add   r7, r6, #384",  // 48 near slices of 8 bytes
     "    str   r7, [sp, #28]",
@@ -677,11 +679,11 @@ core::arch::global_asm!(
     "    str   r6, [sp, #44]",
     "    mov   r6, #160",
     "    str   r6, [sp, #52]",
+    "    mov   r12, r0",
+    "    mov   lr, #0",
     "20:", // a column: its ray, (cos - sin u, sin + cos u), 2.14
-    "    ldr   r12, [sp]",
-    "    ldr   r6, [sp, #36]",
     "    ldr   r7, [r12, #180]",
-    "    ldr   r7, [r7, r6, lsl #2]", // u
+    "    ldr   r7, [r7, lr, lsl #2]", // u
     "    ldmia r12, {{r2, r3, r4, r5}}", // cos, sin, x, y
     "    mul   r0, r3, r7",
     "    mul   r1, r2, r7",
@@ -711,12 +713,12 @@ core::arch::global_asm!(
     // past the leading bands hidden in every column (41:)
     "    ldr   r9, [r12, #216]",
     "    cmp   r9, #0",
-    "    blne  41f",
+    "    bne   41f",
+    "40:",
     "    str   r1, [sp, #12]", // for the march
     // its pixel pair: column >> pixels, on the page
-    "    ldr   r11, [sp, #36]",
     "    ldr   r7, [r12, #188]",
-    "    mov   r6, r11, lsr r7",
+    "    mov   r6, lr, lsr r7",
     "    and   r6, r6, #127",
     "    ldr   r5, [r12, #32]",
     "    add   r5, r5, r6",
@@ -726,7 +728,7 @@ core::arch::global_asm!(
     "    add   r6, r5, #240",
     "    str   r6, [sp, #4]", // the pair on row 1
     ".if {pixels}",
-    "    ands  r11, r11, r7", // an odd pixel of 240 columns?
+    "    ands  r11, lr, r7", // an odd pixel of 240 columns?
     "    bne   30f",
     ".endif",
     "    voxel_march voxel_march_column, 0",
@@ -767,11 +769,11 @@ core::arch::global_asm!(
     ".endif",
     "21:", // the next column
     "    ldr   r12, [sp]",
-    "    ldr   r6, [sp, #36]",
-    "    add   r6, r6, #1",
-    "    str   r6, [sp, #36]",
+    "    ldr   lr, [sp, #36]",
+    "    add   lr, lr, #1",
+    "    str   lr, [sp, #36]",
     "    ldr   r7, [r12, #184]",
-    "    cmp   r6, r7",
+    "    cmp   lr, r7",
     "    blo   20b",
     // slices marched: the sum of the columns' last slice pointers less
     // `count` first ones, over 8 bytes a slice; samples: less those passed over
@@ -790,13 +792,13 @@ core::arch::global_asm!(
     "    str   r7, [r12, #208]",
     "    ldr   r6, [sp, #44]",
     "    str   r6, [r12, #212]",
-    "    add   sp, sp, #60",
+    "    add   sp, sp, #68",
     "    pop   {{r4-r11, lr}}",
     "    bx    lr",
     // The packed positions (r0 near, r1 far) past the r9 (1 to 6) leading
     // bands hidden in every column, 16 steps each, by the steps in their
     // records (r4: band 0's): bands r9 - 1 down to 0 of a ladder entered
-    // part way. Takes r5, r9.
+    // part way, then back (40:). Takes r5, r9.
     "41:",
     "    rsb   r9, r9, #6",
     "    add   pc, pc, r9, lsl #3", // two instructions a band
@@ -809,7 +811,7 @@ core::arch::global_asm!(
     "    add   r1, r1, r5, lsl #4",
     "    .endif",
     "    .endr",
-    "    bx    lr",
+    "    b     40b",
     ".size voxel_march_frame, . - voxel_march_frame",
     ".global voxel_sky_rows",
     ".type voxel_sky_rows,%function",
