@@ -128,14 +128,14 @@ fn time_cache_lines(land: &mut Landscape<'_, WINDOW>, camera: &Camera) {
     land.follow_cache(camera);
 }
 
-/// Writes the sky's work in a 3D frame as the log gives it: `page` (the
-/// whole page filled) or the rows repainted; `-` for the map view (the tests
-/// and the bench read it back).
-fn sky_work(line: &mut Line, work: Option<(bool, u32)>) -> &mut Line {
+/// Writes the sky's work in a 3D frame as the log gives it: `fill=` the
+/// rows filled with the sky first (160: the whole page) and `sky=` the rows
+/// repainted per column; `-` for the map view (the tests and the bench read
+/// them back).
+fn sky_work(line: &mut Line, work: Option<(u32, u32)>) -> &mut Line {
     match work {
-        Some((true, _)) => line.text("page"),
-        Some((false, rows)) => line.uint(rows),
-        None => line.text("-"),
+        Some((filled, repainted)) => line.text(" fill=").uint(filled).text(" sky=").uint(repainted),
+        None => line.text(" fill=- sky=-"),
     }
 }
 
@@ -508,8 +508,8 @@ extern "C" fn main() -> ! {
         // The back page's number, for its memory of the sky.
         let back = screen.shown() ^ 1;
         let (mut samples, mut skipped) = (0, 0);
-        // Whether the render filled the whole sky, or the sky rows it
-        // repainted instead (3D views).
+        // The rows the render filled with the sky first, and the sky rows
+        // it repainted (3D views).
         let mut sky_work_done = None;
         match view {
             View::Terrain | View::Boundaries => {
@@ -522,7 +522,7 @@ extern "C" fn main() -> ! {
                 let sky = &mut page_skies[back];
                 let stats = voxel::render(&land.scene(), &camera, options, &mut VramTarget::with_sky(page, sky));
                 (samples, skipped) = (stats.samples, stats.skipped);
-                sky_work_done = Some((stats.sky_filled, stats.repainted_rows));
+                sky_work_done = Some((stats.sky_rows_filled, stats.repainted_rows));
             }
             View::Map => {
                 page_skies[back].invalidate();
@@ -629,7 +629,8 @@ struct FrameLog {
     flight: u32,
     samples: u32,
     skipped: u32,
-    sky: Option<(bool, u32)>,
+    /// Rows filled with the sky, rows repainted (`None` in the map view).
+    sky: Option<(u32, u32)>,
     refreshes: u32,
     hud_objects: u32,
     shown: refresh::Shown,
@@ -647,7 +648,7 @@ impl FrameLog {
         line.text(" window=").uint(self.window).text(" window_tiles=").uint(self.window_tiles);
         line.text(" cache=").uint(self.cache).text(" cache_entries=").uint(self.cache_entries);
         line.text(" flight=").uint(self.flight);
-        line.text(" samples=").uint(self.samples).text(" skipped=").uint(self.skipped).text(" sky=");
+        line.text(" samples=").uint(self.samples).text(" skipped=").uint(self.skipped);
         sky_work(&mut line, self.sky).text(" refreshes=").uint(self.refreshes).text(" hud_objects=");
         line.uint(self.hud_objects).text(" shown=").text(self.shown.word()).text(" same_rows=").uint(self.same_rows);
         line.text(" ");

@@ -36,8 +36,10 @@
 //! The sky: a frame whose target keeps a [`crate::PageSky`] holding the
 //! page's last frame at the same horizon repaints, after each column (each
 //! even pixel's, in 240-column mode), only the rows from that frame's top
-//! down to its own; any other frame fills the whole page with the sky first
-//! ([`sky`]).
+//! down to its own; at another horizon it fills the top rows first, down to
+//! where the last frame's lowest top moves ([`crate::PageSky::fill_rows`]),
+//! and repaints below them the same way; a frame with no memory of its
+//! page fills the whole page with the sky first ([`sky`]).
 //!
 //! Each band is two groups of 8 slices; before a group, one compare with its
 //! skip row (`render::skip_rows`, per frame) passes over it when not even
@@ -990,22 +992,24 @@ pub(crate) fn columns<const N: usize, T: Target>(
     job.first_band = (job.bands.as_ptr() as usize + hidden * core::mem::size_of::<BandJob>()) as u32;
     job.first_slice = (table + hidden * BAND_LEN * 8) as u32;
     // The sky first, the whole page, unless the page remembers its last
-    // frame's sky at this horizon: then each column repaints the rows that
-    // were terrain and are sky now. The terrain's spans draw over it.
-    // (Bounding the fill by the first slice's ground line saved nothing on
-    // the scripted flight: the line is almost always below the screen.)
+    // frame's sky: at this horizon each column repaints the rows that were
+    // terrain and are sky now; at another (the pitch moved) the top rows
+    // down to where the last frame's lowest top moves are filled
+    // (`PageSky::fill_rows`) and each column repaints below them what its
+    // terrain does not cover. The terrain's spans draw over it. (Bounding
+    // the fill by the first slice's ground line saved nothing on the
+    // scripted flight: the line is almost always below the screen.)
     job.page = target.vram_column(0).unwrap_or(0) as u32;
-    let (tops, repaint) = match target.page_sky() {
+    let (tops, repaint, filled) = match target.page_sky() {
+        Some(m) if m.holds(horizon) => (m.begin(horizon) as *mut [u8; 128], true, 0),
         Some(m) => {
-            let repaint = m.holds(horizon);
-            (m.begin(horizon) as *mut [u8; 128], repaint)
+            let rows = m.fill_rows(horizon);
+            (m.begin_filled(horizon, rows) as *mut [u8; 128], true, rows)
         }
         // No memory: the tops go to a scratch array nobody reads.
-        None => (&raw mut SCRATCH_TOPS, false),
+        None => (&raw mut SCRATCH_TOPS, false, HEIGHT as u32),
     };
-    if !repaint {
-        sky(target, camera.pitch);
-    }
+    sky_rows(target, horizon, filled);
     job.tops = tops as usize as u32;
     job.repaint = repaint as u32;
     job.sky = SKY.as_ptr() as usize as u32;
@@ -1025,7 +1029,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
         samples: job.samples,
         skipped: job.skipped,
         passed_groups: passed_groups(job.skipped, job.hidden_bands, job.count),
-        sky_filled: !repaint,
+        sky_rows_filled: filled,
         repainted_rows: job.repainted,
         ..Stats::default()
     }
@@ -1071,11 +1075,20 @@ pub unsafe fn put_in_pair(pair: usize, odd: bool, c: u8) {
 #[instruction_set(arm::a32)]
 #[inline(always)]
 pub fn sky<T: Target>(target: &mut T, pitch: i16) {
+    sky_rows(target, HORIZON + pitch as i32, HEIGHT as u32);
+}
+
+/// Fills rows `0..rows` (at most 160) of the page of `target` with the sky
+/// of a horizon at screen row `horizon`; nothing if the target is not mode 4
+/// VRAM.
+#[instruction_set(arm::a32)]
+#[inline(always)]
+fn sky_rows<T: Target>(target: &mut T, horizon: i32, rows: u32) {
     if let Some(page) = target.vram_column(0) {
-        let horizon = HORIZON + pitch as i32;
+        let rows = if rows > HEIGHT as u32 { HEIGHT as u32 } else { rows };
         // SAFETY: `page` is a mode 4 page (`Target::vram_column`'s
-        // contract): word aligned, 160 rows of 240 bytes; `SKY` has 512
-        // entries.
-        unsafe { voxel_sky_rows(page as *mut u32, SKY.as_ptr(), sky_index(0, horizon), HEIGHT as u32) };
+        // contract): word aligned, 160 rows of 240 bytes, of which `rows`;
+        // `SKY` has 512 entries.
+        unsafe { voxel_sky_rows(page as *mut u32, SKY.as_ptr(), sky_index(0, horizon), rows) };
     }
 }

@@ -493,8 +493,9 @@ pub unsafe trait Target {
     /// What the page holds of the sky from the last frame drawn into it
     /// ([`PageSky`](crate::PageSky)), if the target keeps one for it: the
     /// GBA's fast path then repaints only the sky that changed instead of
-    /// filling the whole page first (the pixels are the same). The default,
-    /// `None`, fills the whole sky every frame.
+    /// filling the whole page first, and after a pitch move fills only the
+    /// rows its terrain is not expected to cover (the pixels are the same).
+    /// The default, `None`, fills the whole sky every frame.
     ///
     /// ```
     /// use voxel::{Frame, Target};
@@ -1004,14 +1005,17 @@ pub struct Stats {
     /// column, which the GBA's march steps past at once, no test (the
     /// frame's cost of a pass is its test's).
     pub passed_groups: u32,
-    /// True if the frame painted the whole sky: always on the reference
-    /// path (which paints it last); on the GBA's fast path (which fills the
-    /// page first) unless the target's [`PageSky`](crate::PageSky) held the
-    /// last frame's sky at this horizon.
-    pub sky_filled: bool,
-    /// Sky rows the fast path repainted instead (pixel pairs, summed over
-    /// the columns): the rows the page's last frame showed terrain in and
-    /// this one shows sky.
+    /// Rows (0 to 160) the frame filled with the sky, row by row, before
+    /// its terrain: 160 (the whole page) on the reference path, which paints
+    /// the whole sky (last); on the GBA's fast path 0 if the target's
+    /// [`PageSky`](crate::PageSky) held the last frame's sky at this
+    /// horizon, else [`PageSky::fill_rows`](crate::PageSky::fill_rows) (160
+    /// without a `PageSky`).
+    pub sky_rows_filled: u32,
+    /// Sky rows the fast path repainted, per column, below those it filled
+    /// (pixel pairs, summed over the columns): the rows the page's last
+    /// frame showed terrain in (or below the rows filled) and this one shows
+    /// sky.
     pub repainted_rows: u32,
 }
 
@@ -1292,7 +1296,17 @@ pub(crate) fn columns<const N: usize, T: Target>(
         col += 1;
     }
     let passed_groups = passed_groups(skipped, hidden_bands(&skip), columns.count() as u32);
-    Stats { samples, draws, runs, span_rows, sky_rows, skipped, passed_groups, sky_filled: true, repainted_rows: 0 }
+    Stats {
+        samples,
+        draws,
+        runs,
+        span_rows,
+        sky_rows,
+        skipped,
+        passed_groups,
+        sky_rows_filled: HEIGHT as u32,
+        repainted_rows: 0,
+    }
 }
 
 /// Row `y` of column `col` of `columns` in `c`.

@@ -212,7 +212,7 @@ fn flat_ground_straight_ahead_worked_out_by_hand() {
                 sky_rows: 120 * 61,
                 skipped: 120 * 16,
                 passed_groups: 120 * 2, // the two groups above, each by its test
-                sky_filled: true,
+                sky_rows_filled: 160,
                 repainted_rows: 0
             }
         );
@@ -239,7 +239,7 @@ fn flat_ground_straight_ahead_worked_out_by_hand() {
                     sky_rows: 240 * 61,
                     skipped: 240 * 16,
                     passed_groups: 240 * 2,
-                    sky_filled: true,
+                    sky_rows_filled: 160,
                     repainted_rows: 0
                 }
             );

@@ -394,8 +394,8 @@ struct Drawn {
     /// into a far band or past all six (`render::hidden_bands`).
     stepped: [u32; 2],
     /// From [`repaints`]: frames, the frames that repainted their sky, the
-    /// sky rows they repainted, whole-page fills.
-    repainted: [u32; 4],
+    /// sky rows they repainted, whole-page fills, fills of part of the page.
+    repainted: [u32; 5],
 }
 
 /// A flight of `count` frames drawn by the product's target into one VRAM
@@ -404,23 +404,24 @@ struct Drawn {
 /// every byte, with the portable render of the same camera: frames that
 /// repaint only the sky that changed must equal frames drawn whole. The
 /// flight goes forward, turns, climbs and dives (column tops move up and
-/// down); every 7th frame moves the pitch (a whole-page fill), every 10th
-/// switches the column mode, and every 4th of 8 shows the boundary view.
-/// Returns the frames, the frames that repainted, the rows they repainted
-/// and the whole-page fills.
+/// down); every 7th frame moves the pitch (the sky filled first, part of the
+/// page or all of it), every 10th switches the column mode, and every 4th of
+/// 8 shows the boundary view. Returns the frames, the frames that repainted,
+/// the rows they repainted, the whole-page fills and the fills of part of
+/// the page.
 fn repaints(
     rng: &mut Rng,
     land: &mut Landscape<'_, 64>,
     portable: &mut Frame,
     fast: &mut [u8; 240 * 160],
     count: u32,
-) -> Option<[u32; 4]> {
+) -> Option<[u32; 5]> {
     let mut camera = random_camera(rng, land.size_px());
     land.follow(&camera);
     land.settle(&mut camera);
     let mut sky = voxel::PageSky::new();
     let page = terrain_rom::video::Page::new(0);
-    let (mut repainting, mut rows, mut fills) = (0, 0, 0);
+    let (mut repainting, mut rows, mut fills, mut partial) = (0, 0, 0, 0);
     let mut columns = Columns::Pairs;
     let mut climb = 1i8;
     for k in 0..count {
@@ -446,9 +447,12 @@ fn repaints(
             voxel::render(&land.scene(), &camera, options, &mut RamPage(page.as_ptr() as usize, Some(&mut sky)));
         // The target has no `vram_column`: the reference path.
         voxel::render(&land.scene(), &camera, options, &mut *portable);
-        if quick.sky_filled {
-            fills += 1;
-        } else if quick.repainted_rows > 0 {
+        match quick.sky_rows_filled {
+            0 => {}
+            160 => fills += 1,
+            _ => partial += 1,
+        }
+        if quick.repainted_rows > 0 {
             repainting += 1;
             rows += quick.repainted_rows;
         }
@@ -460,7 +464,7 @@ fn repaints(
                 camera,
                 options.boundaries,
                 columns.count(),
-                quick.sky_filled,
+                quick.sky_rows_filled,
                 i % 240,
                 i / 240,
                 fast[i],
@@ -469,7 +473,7 @@ fn repaints(
             return None;
         }
     }
-    Some([count, repainting, rows, fills])
+    Some([count, repainting, rows, fills, partial])
 }
 
 /// A row of text written by `core::fmt`.
@@ -622,11 +626,12 @@ extern "C" fn main() -> ! {
                 d.stepped[1]
             );
             log!(
-                "kernels: sky: {} frames on a page that remembers its sky ({} repainted {} rows, {} filled it whole)",
+                "kernels: sky: {} frames on a page that remembers its sky ({} repainted {} rows, {} filled it whole, {} filled part of it)",
                 d.repainted[0],
                 d.repainted[1],
                 d.repainted[2],
-                d.repainted[3]
+                d.repainted[3],
+                d.repainted[4]
             );
             log!(
                 "kernels: done, {} window moves, {} frames ({} slices skipped with the relief, {} without; pixel pairs filled to the top in one pixel only: {} even, {} odd), {} HUD numbers, {} pixels written into VRAM pairs, checks ok",

@@ -7,6 +7,10 @@ use mgba_test_runner::{KeyScript, RunConfig, run};
 use std::collections::HashMap;
 use std::fmt::Write;
 
+/// Rows of a page ([`voxel::render::HEIGHT`]): a frame's `fill=` of them is
+/// the whole page.
+const PAGE_ROWS: u64 = voxel::render::HEIGHT as u64;
+
 /// Screen refreshes from power-on the flight runs for: the same stretch of
 /// route for every build, whatever its speed (a faster renderer draws more
 /// frames of it, not a shorter route). Until 2026-12 the flight was 600
@@ -275,9 +279,11 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
     if frames.len() < MIN_FRAMES {
         bail!("the flight rendered only {} frames in {} emulator frames", frames.len(), report.frames);
     }
-    // The sky page a frame begins with when its page holds no sky at its
-    // horizon (a pitch move, a view change), timed alone at boot (the same
-    // work each time: 160 rows of word stores); other frames repaint rows.
+    // The sky rows a frame fills first when its page holds no sky at its
+    // horizon (a pitch move: down to where the last frame's lowest top
+    // moves; a view change: the whole page): the whole page timed alone at
+    // boot (160 rows of word stores, the same work each row); other frames
+    // repaint rows.
     let sky_cycles = logged(&report, "sky cycles=", "cycles")?;
     // The set-up, timed alone in the first 3D frame: a frame where every band of slices
     // is hidden (its whole-sky fill taken off).
@@ -308,14 +314,12 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
         .max()
         .ok_or_else(|| anyhow::anyhow!("the ROM logged no `frame_log max_cycles=` line"))?;
     let num = |f: &HashMap<&str, &str>, k: &str| -> u64 { f.get(k).and_then(|v| v.parse().ok()).unwrap_or(0) };
-    // `sky=page`: the whole page filled; `sky=N`: N rows repainted.
-    let filled = |f: &HashMap<&str, &str>| -> u64 {
-        match f.get("sky") {
-            Some(&"page") => 1,
-            _ => 0,
-        }
-    };
-    let fills: u64 = frames.iter().map(filled).sum();
+    // `fill=N`: N rows filled with the sky before the terrain (160: the
+    // whole page); `sky=N`: N rows repainted per column.
+    let fill_rows = |f: &HashMap<&str, &str>| -> u64 { num(f, "fill") };
+    let fills = frames.iter().filter(|f| fill_rows(f) > 0).count() as u64;
+    let whole = frames.iter().filter(|f| fill_rows(f) == PAGE_ROWS).count() as u64;
+    let filled_rows: u64 = frames.iter().map(fill_rows).sum();
     let repainted: u64 = frames.iter().map(|f| num(f, "sky")).sum();
     let mut cycles: Vec<u64> = frames.iter().map(|f| num(f, "cycles")).collect();
     let render: u64 = frames.iter().map(|f| num(f, "render")).sum();
@@ -402,17 +406,18 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
     writeln!(text, "|---|---|---|")?;
     let share = |c: u64| format!("{:.0}%", 100.0 * c as f64 / total as f64);
     let (wm, cm) = (window / n, cache / n);
-    let sky_total = sky_cycles * fills;
+    let sky_total = sky_cycles * filled_rows / PAGE_ROWS;
     writeln!(
         text,
-        "| sky pages: the whole page, 9,600 word stores (timed alone at boot: {sky_cycles}), in {fills} of {n} frames (the rest repaint rows, {} a frame: in the march) | {} | {} |",
+        "| sky fills: rows filled with the sky before the terrain, 60 word stores a row (the whole page timed alone at boot: {sky_cycles}), in {fills} of {n} frames, {whole} of them the whole page ({} rows a fill: after a pitch move only down to where the page's last frame's lowest top moves); the rest repaint rows, {} a frame: in the march | {} | {} |",
+        filled_rows.checked_div(fills).unwrap_or(0),
         repainted / n,
         sky_total / n,
         share(sky_total)
     )?;
     writeln!(
         text,
-        "| march: set-up, samples, draws, spans and sky repaints (the render less the sky pages; split by counters below) | {} | {} |",
+        "| march: set-up, samples, draws, spans and sky repaints (the render less the sky fills; split by counters below) | {} | {} |",
         (render - sky_total) / n,
         share(render - sky_total)
     )?;
@@ -467,7 +472,7 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
     // The sky's work depends on what the page held, which only the ROM
     // knows: its own counts.
     for (f, s) in frames.iter().zip(stats.iter_mut()) {
-        (s.sky_filled, s.repainted_rows) = (filled(f) == 1, num(f, "sky") as u32);
+        (s.sky_rows_filled, s.repainted_rows) = (fill_rows(f) as u32, num(f, "sky") as u32);
     }
     // The ROM counts its samples too: the two renderers must agree.
     for (f, s) in frames.iter().zip(&stats) {
@@ -488,9 +493,10 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
     let runs_mean = sum(|s| s.runs);
     // Counters that never change cannot be told from the fixed cost: they
     // join it. Every pixel pair is terrain or sky (span rows + sky rows = 19,200), so
-    // the fit takes span rows only. A frame fills the whole page with sky
-    // first (timed apart) or repaints the sky rows its page's last frame
-    // covered with terrain (the ROM counts them), then draws each span row.
+    // the fit takes span rows only. A frame fills rows with sky first (the
+    // whole page timed apart, by rows) and repaints, per column, the sky
+    // rows below them its page's last frame covered with terrain (the ROM
+    // counts them), then draws each span row.
     type Counter = (&'static str, fn(&voxel::Stats) -> u32);
     // The timed set-up frame has every band hidden, which each column steps
     // past at once: group tests come in with the samples (a marched group's
@@ -515,10 +521,13 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
         .collect();
     let xs: Vec<Vec<f64>> =
         stats.iter().map(|s| std::iter::once(1.0).chain(varying.iter().map(|(_, g)| g(s) as f64)).collect()).collect();
-    // The render less its timed parts: the set-up, and the sky page where
-    // it filled one. The fit's constant is what they leave unexplained.
-    let ys: Vec<f64> =
-        frames.iter().map(|f| num(f, "render") as f64 - (sky_cycles * filled(f) + setup_cycles) as f64).collect();
+    // The render less its timed parts: the set-up, and the sky rows filled
+    // (the whole page's time by rows). The fit's constant is what they
+    // leave unexplained.
+    let ys: Vec<f64> = frames
+        .iter()
+        .map(|f| num(f, "render") as f64 - (sky_cycles * fill_rows(f) / PAGE_ROWS + setup_cycles) as f64)
+        .collect();
     let mut fit_text = String::new();
     let mut fit_json = vec![
         ("samples_per_frame_counted", Json::Int(s_mean)),
@@ -533,7 +542,9 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
         ("cache_near_row_cycles", Json::Int(lines.near_row)),
         ("cache_far_column_cycles", Json::Int(lines.far_column)),
         ("cache_far_row_cycles", Json::Int(lines.far_row)),
-        ("sky_pages_filled", Json::Int(fills)),
+        ("sky_pages_filled", Json::Int(whole)),
+        ("sky_fills", Json::Int(fills)),
+        ("sky_fill_rows_per_frame", Json::Int(filled_rows / n)),
         ("sky_rows_repainted_per_frame", Json::Int(repainted / n)),
         ("skipped_slices_per_frame", Json::Int(skip_mean)),
         ("passed_groups_per_frame", Json::Int(sum(|s| s.passed_groups))),
@@ -560,8 +571,8 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
         writeln!(fit_text, "|---|---|---|---|")?;
         writeln!(
             fit_text,
-            "| the sky page (timed alone; the frames that filled one) | {:.3} | {sky_cycles} | {} |",
-            fills as f64 / n as f64,
+            "| sky rows filled before the terrain, in pages of 160 (the whole page timed alone) | {:.3} | {sky_cycles} | {} |",
+            filled_rows as f64 / PAGE_ROWS as f64 / n as f64,
             sky_total / n
         )?;
         writeln!(
