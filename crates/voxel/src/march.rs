@@ -972,6 +972,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
     job.x = camera.x;
     job.y = camera.y;
     // SAFETY: as above; read only, while nothing writes the table.
+    #[allow(clippy::deref_addrof)] // the raw pointer is the sanctioned way to a `static mut`
     let slices = unsafe { &*(&raw const SLICE_TABLE) };
     // The groups' rows from the slice table just built (the same numbers
     // as `skip_rows`).
