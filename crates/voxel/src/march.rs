@@ -84,8 +84,10 @@ pub struct FrameJob {
     pub near: u32,
     /// 28: the far ring (256 x 256 entries).
     pub far: u32,
-    /// 32: per pixel pair column, the top of the page's last frame (read if
-    /// `repaint`), then of this one (128 bytes: a `PageSky`'s, or scratch).
+    /// 32: per pixel pair column, the row above which the page holds the
+    /// sky (read if `repaint`: its last frame's top, or after a pitch move
+    /// the rows filled first, `PageSky::fill_rows`), then this frame's top
+    /// (128 bytes: a `PageSky`'s, or scratch).
     pub tops: u32,
     /// 36: the bands, one record each (the march loads its first four words
     /// at a band's start, the boundary test the last two).
@@ -101,9 +103,10 @@ pub struct FrameJob {
     pub sky: u32,
     /// 196: `render::sky_index(0, horizon)`: the sky's index of row 0.
     pub sky_row0: u32,
-    /// 200: 1 if the page holds its last frame's sky at this horizon:
-    /// repaint only the rows above the old tops that the terrain no longer
-    /// covers; 0: the page was filled with the sky.
+    /// 200: 1 if the page holds the sky of this horizon above `tops` (its
+    /// last frame's, or rows filled first): repaint, per column, the rows
+    /// from there down to the new top; 0: the whole page was filled with
+    /// the sky (no `PageSky`).
     pub repaint: u32,
     /// 204 (out): samples taken.
     pub samples: u32,
@@ -212,8 +215,8 @@ const _: () = {
 
 unsafe extern "C" {
     /// Marches every column of a frame: per column its rays and steps,
-    /// the march (`voxel_march_column`, or `voxel_march_column_odd` for
-    /// the odd pixels of 240 columns, subroutines of this function), then
+    /// the march (inline, or `voxel_march_column_odd` for the odd pixels of
+    /// 240 columns, a subroutine of this function), then
     /// the page's sky (the rows the old frame's terrain covered, the odd
     /// pixel's fix-up) and its top. `job` must describe valid memory: the
     /// texel cache's two rings (every offset the march makes is masked
@@ -233,10 +236,11 @@ unsafe extern "C" {
 // packed step; r1: the next band's record; r3: the band's second group's
 // skip row; r4: ring; r5: the band's word (fog base | marks << 31,
 // see `BandJob::word`); r10: the ring's column mask (0xFE near, 0x1FE far);
-// r8: slice table; r9: y-buffer. In the
-// pairs' march (`odd` 0) the draw is inline and lr is the address of row r9
-// of the pair (the bottom of the next span: spans are drawn upwards); in the
-// odd pixels' (`odd` 1) it is a subroutine (4:).
+// r8: slice table; r9: y-buffer less one (rows are kept less one in the
+// march: `ROW_BIAS`). In the pairs' march (`odd` 0) the draw is inline and
+// lr is the address of row r9 + 1 of the pair, the y-buffer's (the bottom
+// of the next span: spans are drawn upwards); in the odd pixels' (`odd` 1)
+// it is a subroutine (4:).
 //
 // The pairs' march lays each band out twice, as two chains of its 16
 // samples: in the hidden chain a sample's test falls through to the next
@@ -293,9 +297,9 @@ core::arch::global_asm!(
     "    subs  r6, r6, #2",
     "    strbge r12, [lr, #-240]!",
     "    bgt   25b",
-    // The boundary path returns 32 bytes past its blmi: `.org` fails the
-    // build if the draw grew longer (and would pad a shorter one with
-    // zero words, `andeq r0, r0, r0`: no-ops).
+    // The slow path returns `voxel_draw_len` bytes past its blmi's return
+    // address (26:): `.org` fails the build if the draw grew longer (and
+    // would pad a shorter one with zero words, `andeq r0, r0, r0`: no-ops).
     "    .org  26b + voxel_draw_len",
     ".endm",
     // The skip test of a group in the odd pixels' march: passed over (12:,
@@ -468,15 +472,16 @@ core::arch::global_asm!(
     // subroutine, `name`. Entered with r12 the job, r0 the near bands'
     // packed position before the first sample of the first band marched
     // (past the leading bands hidden in every column), [sp + 12] the far
-    // bands' (likewise), [sp + 4] the pair's address on row 0 (the pairs'
-    // march: r5 too); leaves r9 the y-buffer (rows 0..r9 are still open)
-    // and r8 the slice pointer past the last slice marched.
+    // bands' (likewise), [sp + 4] the pair's address on row 1 (the pairs'
+    // march: r5 the pair's address on row 0); leaves r9 the y-buffer (rows
+    // 0..r9 are still open; less one inside the march, 5: adds it back) and
+    // r8 the slice pointer past the last slice marched.
     ".macro voxel_march name, odd",
     "    .if \\odd",
     ".type \\name,%function",
     "\\name:",
     "    .endif",
-    // [sp] job, [sp + 4] vram column, [sp + 8] (the pairs' march) the
+    // [sp] job, [sp + 4] the pair on row 1, [sp + 8] (the pairs' march) the
     // boundary path's return, [sp + 12] the far bands' first packed
     // position, [sp + 16] colour (marks), [sp + 20] r3 while the boundary
     // test runs, [sp + 24] slices passed
@@ -596,7 +601,7 @@ core::arch::global_asm!(
     "    subs  r6, r6, #2",
     "    strbge r12, [r7], #240",
     "    bgt   6b",
-    "8:", // back to the sample's end (voxel_draw_len past its blmi), or the column is done
+    "8:", // back to the sample's end (voxel_draw_len past its blmi's return address), or the column is done
     "    cmn   r9, #1",
     "    beq   5b",
     "    ldr   r6, [sp, #8]",
@@ -660,7 +665,7 @@ core::arch::global_asm!(
     "    push  {{r4-r11, lr}}",
     // [sp + 0..36] as the march uses them (above), [sp + 36] column,
     // [sp + 40] the sum of the columns' last slice pointers, [sp + 44] sky rows repainted, [sp + 48] the
-    // march's return address, [sp + 52] the even pixel's y-buffer (240
+    // odd pixels' march's return address, [sp + 52] the even pixel's y-buffer (240
     // columns), [sp + 56] the address of the column's pair's top, [sp + 60]
     // the far ring, [sp + 64] a pad (36 bytes pushed and 68 keep sp a
     // multiple of 8, as the IRQ handler's Rust code, on this stack, may
