@@ -31,8 +31,11 @@ fn first_tile<const N: usize>(scene: &Scene<'_, N>) -> (usize, usize) {
 }
 
 /// The map's land ([`SIDE`] x [`SIDE`] palette indices, 16 KB: put it in
-/// EWRAM), drawn again only when the window has moved a tile or the world
-/// changed, and copied onto the page every frame.
+/// EWRAM), drawn again only when the window has moved or the world changed,
+/// and copied onto the page every frame. A move of one tile each way (the
+/// window following the camera) shifts the land drawn and draws only the
+/// tiles that come in (a row and a column of 32, against 1,024 for the whole
+/// land: the frame that draws them stays within a screen refresh).
 pub struct Land {
     /// The window origin (tiles) and world seed it was drawn for.
     drawn: Option<(u32, u32, u32)>,
@@ -46,37 +49,86 @@ impl Land {
     }
 
     /// Draws the land of `scene`'s window centre if it is not the one drawn
-    /// last (`seed`: the world's).
+    /// last (`seed`: the world's): after a move of at most one tile each
+    /// way in the same world, only the tiles that came in.
+    #[inline(never)] // apart from the frame loop's code (inlined, it slowed the flight's)
     fn update<const N: usize>(&mut self, scene: &Scene<'_, N>, seed: u32) {
-        let window = scene.window();
-        let (ox, oy) = window.origin();
+        let (ox, oy) = scene.window().origin();
         if self.drawn == Some((ox, oy, seed)) {
             return;
         }
-        let (mx, my) = first_tile(scene);
-        let side = 1u32 << scene.tile_log2();
-        // Texel of each of a tile's PX map pixels along a side (their
-        // centres), as byte offsets in the tile: rows and columns.
-        let texel = |k: usize| ((2 * k as u32 + 1) * side) / (2 * PX as u32);
-        let offsets: [usize; PX * PX] = core::array::from_fn(|k| 2 * (texel(k / PX) * side + texel(k % PX)) as usize);
-        for j in 0..TILES {
-            let row = window.ring_row(my + j);
-            for i in 0..TILES {
-                let tile = scene.tile_texel_address(row[(mx + i) & (N - 1)], 0, 0);
-                for v in 0..PX {
-                    let mut word = 0u32;
-                    for u in 0..PX {
-                        // A texel's colour index (its high byte) at fog level 0.
-                        // SAFETY: `tile_texel_address` vouches for the tile's
-                        // texels; the offsets are inside it.
-                        let texel = unsafe { *((tile + offsets[v * PX + u]) as *const u16) };
-                        word |= (terrain((texel >> 8) as u8, 0) as u32) << (8 * u);
+        let m = (scene.world_px() >> scene.tile_px_log2()) - 1;
+        let step = |d: u32| match d & m {
+            0 => Some(0),
+            1 => Some(1),
+            d if d == m => Some(-1),
+            _ => None,
+        };
+        let moved = match self.drawn {
+            Some((x, y, s)) if s == seed => step(ox.wrapping_sub(x)).zip(step(oy.wrapping_sub(y))),
+            _ => None,
+        };
+        let last = TILES - 1;
+        match moved {
+            Some((dx, dy)) => {
+                // The land drawn moves the other way; the tiles that come in
+                // are drawn at the edge it leaves.
+                if dx != 0 {
+                    // A loop, not 128 copies of it (ROM is plenty, not that plenty).
+                    for y in 0..core::hint::black_box(SIDE) {
+                        let r = &mut self.rows[y % SIDE];
+                        if dx > 0 { r.copy_within(1.., 0) } else { r.copy_within(..last, 1) }
                     }
-                    self.rows[j * PX + v][i] = word;
+                }
+                match dy {
+                    1 => self.rows.copy_within(PX.., 0),
+                    -1 => self.rows.copy_within(..SIDE - PX, PX),
+                    _ => {}
+                }
+                for k in 0..TILES {
+                    match dx {
+                        1 => self.draw_tile(scene, last, k),
+                        -1 => self.draw_tile(scene, 0, k),
+                        _ => {}
+                    }
+                    match dy {
+                        1 => self.draw_tile(scene, k, last),
+                        -1 => self.draw_tile(scene, k, 0),
+                        _ => {}
+                    }
+                }
+            }
+            None => {
+                for j in 0..TILES {
+                    for i in 0..TILES {
+                        self.draw_tile(scene, i, j);
+                    }
                 }
             }
         }
         self.drawn = Some((ox, oy, seed));
+    }
+
+    /// Draws map tile (`i`, `j`) (tiles from the map's first, [`first_tile`]):
+    /// its PX x PX map pixels, each the colour of the texel at its centre.
+    fn draw_tile<const N: usize>(&mut self, scene: &Scene<'_, N>, i: usize, j: usize) {
+        let (mx, my) = first_tile(scene);
+        let side = 1u32 << scene.tile_log2();
+        // Texel of each of a tile's PX map pixels along a side (their
+        // centres), as byte offsets in the tile: rows and columns.
+        let texel = |k: usize| 2 * (((2 * k as u32 + 1) * side) / (2 * PX as u32)) as usize;
+        let tile = scene.tile_texel_address(scene.window().ring_row(my + j)[(mx + i) & (N - 1)], 0, 0);
+        for v in 0..PX {
+            let mut word = 0u32;
+            for u in 0..PX {
+                // A texel's colour index (its high byte) at fog level 0.
+                // SAFETY: `tile_texel_address` vouches for the tile's texels;
+                // the offset (row v's texel, then column u's) is inside it.
+                let texel = unsafe { *((tile + texel(v) * side as usize + texel(u)) as *const u16) };
+                word |= (terrain((texel >> 8) as u8, 0) as u32) << (8 * u);
+            }
+            self.rows[(j * PX + v) % SIDE][i % (SIDE / 4)] = word;
+        }
     }
 }
 
