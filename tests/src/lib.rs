@@ -40,6 +40,20 @@ pub fn run_rom(name: &str, mut config: RunConfig) -> RunReport {
     run(&rom(name), &config).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
+/// Runs the flyable ROM with `keys` (a `KeyScript`) until it logs its frame
+/// `n` (at most `frames` emulator frames), failing the test if it does not.
+pub fn run_to_frame(keys: &str, n: u32, frames: u32) -> RunReport {
+    let config = RunConfig {
+        frames,
+        keys: keys.parse::<mgba_test_runner::KeyScript>().unwrap_or_else(|e| panic!("keys {keys}: {e}")),
+        stop_on: Some(format!("frame n={n} ")),
+        ..Default::default()
+    };
+    let report = run_rom("terrain", config);
+    report.verdict().unwrap_or_else(|e| panic!("keys {keys}, frame {n}: {e}"));
+    report
+}
+
 /// A release ELF of the ROM workspace: a binary (`terrain`) or an example.
 pub fn elf(name: &str, example: bool) -> PathBuf {
     let dir = root().join("target/rom/thumbv4t-none-eabi/release");

@@ -2,21 +2,14 @@
 //! edge (a 5-digit X and the altitude fit), nothing below it (no stray
 //! block), the cycle count called CYC. The position row is a golden image.
 
-use e2e::{FrameLog, actual_dir, golden, run_rom};
-use mgba_test_runner::{Frame, GoldenMode, KeyScript, RunConfig, check_golden};
+use e2e::{FrameLog, actual_dir, golden, run_to_frame};
+use mgba_test_runner::{Frame, GoldenMode, check_golden};
 use voxel::palette::ui;
 
 /// Runs the ROM until it logs frame `n`; returns that frame's log, the
 /// screen (BGR555), the two mode 4 pages (palette indices) and the palette.
 fn screen_at(keys: &str, n: u32) -> (FrameLog, Frame, [Vec<u8>; 2], Vec<u16>) {
-    let config = RunConfig {
-        frames: 2000,
-        keys: keys.parse::<KeyScript>().unwrap(),
-        stop_on: Some(format!("frame n={n} ")),
-        ..Default::default()
-    };
-    let report = run_rom("terrain", config);
-    report.verdict().unwrap();
+    let report = run_to_frame(keys, n, 2000);
     let log = report.lines().filter_map(FrameLog::parse).find(|f| f.n == n).expect("frame line");
     let pages = [report.vram[..240 * 160].to_vec(), report.vram[0xA000..0xA000 + 240 * 160].to_vec()];
     (log, report.last_frame.clone().expect("a screen"), pages, report.palette.clone())

@@ -2,17 +2,13 @@
 //! pixel for pixel; golden frames of each view (the 3D ones equal the host
 //! reference render of the frame on screen); a pinned scripted flight.
 
-use e2e::{FrameLog, actual_dir, frame_image, golden, reference_frame, run_rom};
+use e2e::{FrameLog, actual_dir, frame_image, golden, reference_frame, run_rom, run_to_frame};
 use mgba_test_runner::{Frame, GoldenMode, KeyScript, RunConfig, check_golden};
 
 /// Runs the ROM with `keys` until it logs its frame `n`, and returns that
 /// frame's log and the palette indices of the page it was drawn into.
 fn rendered(keys: &str, n: u32) -> (FrameLog, Vec<u8>) {
-    let stop = format!("frame n={n} ");
-    let config =
-        RunConfig { frames: 4000, keys: keys.parse::<KeyScript>().unwrap(), stop_on: Some(stop), ..Default::default() };
-    let report = run_rom("terrain", config);
-    report.verdict().unwrap();
+    let report = run_to_frame(keys, n, 4000);
     let log = report.lines().filter_map(FrameLog::parse).find(|f| f.n == n).expect("frame line");
     let page = report.vram[log.page * 0xA000..log.page * 0xA000 + 240 * 160].to_vec();
     (log, page)
@@ -58,14 +54,7 @@ fn pixel_columns_equal_the_host_reference() {
 /// other view among the first `limit` frames of a run with `keys`: runs are
 /// deterministic, so a second run to it draws the same frames.
 fn first_frame_back_in(keys: &str, view: u32, limit: u32) -> u32 {
-    let config = RunConfig {
-        frames: 4000,
-        keys: keys.parse::<KeyScript>().unwrap(),
-        stop_on: Some(format!("frame n={limit} ")),
-        ..Default::default()
-    };
-    let report = run_rom("terrain", config);
-    report.verdict().unwrap();
+    let report = run_to_frame(keys, limit, 4000);
     let frames: Vec<FrameLog> = report.lines().filter_map(FrameLog::parse).collect();
     let last_other = frames.iter().rposition(|f| f.view != view).expect("a frame of another view");
     assert!(last_other + 1 < frames.len(), "{keys}: still in another view at frame {limit}");
