@@ -135,7 +135,8 @@ pub struct BandJob {
     /// or below the y-buffer.
     pub skip_second: i32,
     /// 8: the band's word: the palette index of colour 0 for its fog level,
-    /// and bit 31 set to mark tile boundaries ([`BandJob::word`]).
+    /// bit 30 set on the last band of its ring, and bit 31 set to mark tile
+    /// boundaries ([`BandJob::word`]).
     pub word: u32,
     /// 12: the skip row of its first group.
     pub skip_first: i32,
@@ -153,12 +154,14 @@ pub struct BandJob {
 
 impl BandJob {
     /// The word of a band for the march's register r5: `fog` (the palette
-    /// index of colour 0 at the band's fog level) in bits 0..8, `marks` in
-    /// bit 31. The draw's colour is `word + (texel >> 8)`, one add: the fog
-    /// base plus the colour in the low byte, negative exactly when marking
-    /// (fog base plus colour is below 256).
-    pub const fn word(fog: u8, marks: bool) -> u32 {
-        fog as u32 | (marks as u32) << 31
+    /// index of colour 0 at the band's fog level) in bits 0..8, `last` (the
+    /// ring's last band: the march goes on to the far ring, or is done) in
+    /// bit 30, `marks` in bit 31. The draw's colour is `word + (texel >> 8)`,
+    /// one add: the fog base plus the colour in the low byte (the byte
+    /// stores keep only it), negative exactly when marking (fog base plus
+    /// colour is below 256).
+    pub const fn word(fog: u8, last: bool, marks: bool) -> u32 {
+        fog as u32 | (last as u32) << 30 | (marks as u32) << 31
     }
 }
 
@@ -310,12 +313,11 @@ core::arch::global_asm!(
     "    adrlt r6, \\next",
     "    blt   12f",
     ".endm",
-    // A band's end: on to the next band (`again`) unless the slice pointer
-    // reached the end of the ring's bands (at [sp + `limit`]).
-    ".macro voxel_next limit, again",
-    "    ldr   r6, [sp, #\\limit]",
-    "    cmp   r8, r6",
-    "    blo   \\again",
+    // A band's end: on to the next band (`again`) unless it was its ring's
+    // last (bit 30 of its word).
+    ".macro voxel_next again",
+    "    tst   r5, #(1 << 30)",
+    "    beq   \\again",
     ".endm",
     // Passes over a group of 8 slices (its skip row is at or below the
     // y-buffer), then on at `next`: the pairs' march has one such stub a
@@ -335,7 +337,7 @@ core::arch::global_asm!(
     // them, then the drawing chain's, whose first group ends in a copy of
     // the second group's test; each chain ends in the band's end
     // (`voxel_next`), so the hidden one need not branch to the other's.
-    ".macro voxel_band lod, odd, limit, again",
+    ".macro voxel_band lod, odd, again",
     "    ldmia r1!, {{r2, r3, r5, r7}}", // packed step, the second group's skip row, the band's word, the first group's
     "    add   r1, r1, #8",             // past the marks and the border mask: the next band's record
     "    .if \\odd",
@@ -364,7 +366,7 @@ core::arch::global_asm!(
     "    voxel_hidden \\lod, vd\\@_\\k",
     "vh\\@_\\k\\():",
     "    .endr",
-    "    voxel_next \\limit, \\again",
+    "    voxel_next \\again",
     "    b     ve\\@",
     "15:",
     "    voxel_pass 13b",
@@ -382,7 +384,7 @@ core::arch::global_asm!(
     "    voxel_drawn \\lod, vd\\@_15, 14f",
     "    .endif",
     "14:",
-    "    voxel_next \\limit, \\again",
+    "    voxel_next \\again",
     "ve\\@:",
     ".endm",
     // The 24.8 position r0, r1 packed in the units of `\\k` (`pack`): x >>
@@ -505,14 +507,14 @@ core::arch::global_asm!(
     "    ldr   r4, [r12, #24]",  // near ring
     "    mov   r10, #0xFE",      // near column mask (128 texels of 2 bytes)
     "1:", // a near band: its record, then two groups of 8 samples unrolled
-    "    voxel_band 0, \\odd, 28, 1b",
+    "    voxel_band 0, \\odd, 1b",
     "23:",
     "    ldr   r0, [sp, #12]", // the far bands' start, packed (the caller's)
     "    ldr   r4, [sp, #60]", // far ring
     "    mov   r10, #0x1FC",
     "    orr   r10, r10, #2", // far column mask 0x1FE (256 entries of 2 bytes)
     "2:",                     // a far band
-    "    voxel_band 1, \\odd, 32, 2b",
+    "    voxel_band 1, \\odd, 2b",
     "5:", // done: the y-buffer (less one in the march)
     "    add   r9, r9, #1",
     "    .if \\odd",
@@ -986,7 +988,8 @@ pub(crate) fn columns<const N: usize, T: Target>(
     while b < BANDS {
         let band = &mut job.bands[b];
         let k = pack_shift(b);
-        band.word = BandJob::word(FOG_BASE[(b * BAND_LEN) & 127], options.boundaries);
+        let last = b + 1 == NEAR_BANDS || b + 1 == BANDS;
+        band.word = BandJob::word(FOG_BASE[(b * BAND_LEN) & 127], last, options.boundaries);
         band.marks = MARK_BACK[b] | ((MARK_WIDTH[b] << (8 - k)) - 1) << 16;
         band.border_mask = crate::render::border_mask(scene.tile_px_log2, k);
         band.skip_first = skip[2 * b];
