@@ -776,8 +776,7 @@ core::arch::global_asm!(
     "    voxel_sky_args",
     "    bl    voxel_sky_odd",
     ".endif",
-    "21:", // the next column
-    "    ldr   r12, [sp]",
+    "21:", // the next column (r12 the job, from voxel_marched)
     "    ldr   lr, [sp, #36]",
     "    add   lr, lr, #1",
     "    str   lr, [sp, #36]",
@@ -853,17 +852,18 @@ core::arch::global_asm!(
     ".size voxel_sky_rows, . - voxel_sky_rows",
     // The sky in r3 pixel pairs from r0 (both pixels, byte stores, a row of
     // 240 bytes apart): pair k gets sky[(r2 + k) & 511], r1 the sky table
-    // (r2 below 512). Called from `voxel_march_frame` only.
+    // (r2 below 512). Takes r7, keeps r12. Called from `voxel_march_frame`
+    // only.
     ".global voxel_sky_pairs",
     ".type voxel_sky_pairs,%function",
     "voxel_sky_pairs:", // r0 pair address, r1 sky, r2 index of its first row, r3 rows
     "    cmp   r3, #0",
     "    bxeq  lr",
     "16:",
-    "    ldrb  r12, [r1, r2]",
+    "    ldrb  r7, [r1, r2]", // (r12, the job, is the caller's)
     "    add   r2, r2, #1",
     "    bic   r2, r2, #0x200", // & 511 (the index was below 512)
-    "    strb  r12, [r0], #240", // both pixels of the pair
+    "    strb  r7, [r0], #240", // both pixels of the pair
     "    subs  r3, r3, #1",
     "    bne   16b",
     "    bx    lr",
