@@ -89,42 +89,46 @@ pub struct FrameJob {
     /// the rows filled first, `PageSky::fill_rows`), then this frame's top
     /// (128 bytes: a `PageSky`'s, or scratch).
     pub tops: u32,
-    /// 36: the bands, one record each (the march loads its first four words
-    /// at a band's start, the boundary test the last two).
+    /// 36: the bands, one record each (the march loads it at a band's
+    /// start, four words; then the next band's follows).
     pub bands: [BandJob; BANDS],
-    /// 180: the columns' view-axis offsets (`Columns::offsets`, i32 each, 2.14).
+    /// 132: the bands' boundary marks, one record each, as far apart as
+    /// the bands' records (the boundary test finds its band's 80 bytes past
+    /// the next band's record).
+    pub band_marks: [BandMarks; BANDS],
+    /// 228: the columns' view-axis offsets (`Columns::offsets`, i32 each, 2.14).
     pub offsets: u32,
-    /// 184: columns to march (120 pairs or 240 pixels).
+    /// 232: columns to march (120 pairs or 240 pixels).
     pub count: u32,
-    /// 188: 1 for 240 pixel columns (column `c` is pixel `c & 1` of pair
+    /// 236: 1 for 240 pixel columns (column `c` is pixel `c & 1` of pair
     /// `c >> 1`), 0 for 120 pairs.
     pub pixels: u32,
-    /// 192: the sky's palette indices by row (`render::SKY`, 512 bytes).
+    /// 240: the sky's palette indices by row (`render::SKY`, 512 bytes).
     pub sky: u32,
-    /// 196: `render::sky_index(0, horizon)`: the sky's index of row 0.
+    /// 244: `render::sky_index(0, horizon)`: the sky's index of row 0.
     pub sky_row0: u32,
-    /// 200: 1 if the page holds the sky of this horizon above `tops` (its
+    /// 248: 1 if the page holds the sky of this horizon above `tops` (its
     /// last frame's, or rows filled first): repaint, per column, the rows
     /// from there down to the new top; 0: the whole page was filled with
     /// the sky (no `PageSky`).
     pub repaint: u32,
-    /// 204 (out): samples taken.
+    /// 252 (out): samples taken.
     pub samples: u32,
-    /// 208 (out): slices passed over (whole groups, `render::skip_rows`).
+    /// 256 (out): slices passed over (whole groups, `render::skip_rows`).
     pub skipped: u32,
-    /// 212 (out): sky rows repainted.
+    /// 260 (out): sky rows repainted.
     pub repainted: u32,
-    /// 216: leading bands hidden in every column (`render::hidden_bands`):
+    /// 264: leading bands hidden in every column (`render::hidden_bands`):
     /// each column steps past them at once.
     pub hidden_bands: u32,
-    /// 220: the record of the first band marched (`bands[hidden_bands]`,
+    /// 268: the record of the first band marched (`bands[hidden_bands]`,
     /// one past the last if every band is hidden).
     pub first_band: u32,
-    /// 224: its first slice in the slice table (`slices + 128 * hidden_bands`).
+    /// 272: its first slice in the slice table (`slices + 128 * hidden_bands`).
     pub first_slice: u32,
 }
 
-/// One band of a [`FrameJob`] (24 bytes; offsets used by the asm).
+/// One band of a [`FrameJob`] (16 bytes, one `ldmia`; offsets used by the asm).
 #[repr(C)]
 pub struct BandJob {
     /// 0: the step, packed in the band's units ([`crate::render::pack_step`]):
@@ -140,16 +144,22 @@ pub struct BandJob {
     pub word: u32,
     /// 12: the skip row of its first group.
     pub skip_first: i32,
-    /// 16: the boundary marks: how far back along the ray a crossed tile
-    /// border marks a sample, as a shift of the step (`render::MARK_BACK`,
-    /// bits 0..8), and the distance from a border that marks one, in the
-    /// band's units of the packed position, less one (`render::MARK_WIDTH`,
-    /// bits 16..).
+}
+
+/// The boundary view's numbers of one band of a [`FrameJob`] (16 bytes,
+/// as far apart as the bands' records; offsets used by the asm).
+#[repr(C)]
+pub struct BandMarks {
+    /// 0: how far back along the ray a crossed tile border marks a sample,
+    /// as a shift of the step (`render::MARK_BACK`, bits 0..8), and the
+    /// distance from a border that marks one, in the band's units of the
+    /// packed position, less one (`render::MARK_WIDTH`, bits 16..).
     pub marks: u32,
-    /// 20: the tile bits of both fields of the packed position
-    /// ([`crate::render::border_mask`]), beside the marks so that the
-    /// boundary test finds both behind the next record.
+    /// 4: the tile bits of both fields of the packed position
+    /// ([`crate::render::border_mask`]).
     pub border_mask: u32,
+    /// 8: padding to the records' stride.
+    pub pad: [u32; 2],
 }
 
 impl BandJob {
@@ -185,24 +195,27 @@ const _: () = {
     assert!(core::mem::offset_of!(FrameJob, far) == 28);
     assert!(core::mem::offset_of!(FrameJob, tops) == 32);
     assert!(core::mem::offset_of!(FrameJob, bands) == 36);
-    assert!(core::mem::offset_of!(FrameJob, offsets) == 180);
-    assert!(core::mem::offset_of!(FrameJob, count) == 184);
-    assert!(core::mem::offset_of!(FrameJob, pixels) == 188);
-    assert!(core::mem::offset_of!(FrameJob, sky) == 192);
-    assert!(core::mem::offset_of!(FrameJob, sky_row0) == 196);
-    assert!(core::mem::offset_of!(FrameJob, repaint) == 200);
-    assert!(core::mem::offset_of!(FrameJob, samples) == 204);
-    assert!(core::mem::offset_of!(FrameJob, skipped) == 208);
-    assert!(core::mem::offset_of!(FrameJob, repainted) == 212);
-    assert!(core::mem::offset_of!(FrameJob, hidden_bands) == 216);
-    assert!(core::mem::offset_of!(FrameJob, first_band) == 220);
-    assert!(core::mem::offset_of!(FrameJob, first_slice) == 224);
-    assert!(core::mem::size_of::<BandJob>() == 24);
+    assert!(core::mem::offset_of!(FrameJob, offsets) == 228);
+    assert!(core::mem::offset_of!(FrameJob, count) == 232);
+    assert!(core::mem::offset_of!(FrameJob, pixels) == 236);
+    assert!(core::mem::offset_of!(FrameJob, sky) == 240);
+    assert!(core::mem::offset_of!(FrameJob, sky_row0) == 244);
+    assert!(core::mem::offset_of!(FrameJob, repaint) == 248);
+    assert!(core::mem::offset_of!(FrameJob, samples) == 252);
+    assert!(core::mem::offset_of!(FrameJob, skipped) == 256);
+    assert!(core::mem::offset_of!(FrameJob, repainted) == 260);
+    assert!(core::mem::offset_of!(FrameJob, hidden_bands) == 264);
+    assert!(core::mem::offset_of!(FrameJob, first_band) == 268);
+    assert!(core::mem::offset_of!(FrameJob, first_slice) == 272);
+    assert!(core::mem::size_of::<BandJob>() == 16);
     assert!(core::mem::offset_of!(BandJob, skip_second) == 4);
     assert!(core::mem::offset_of!(BandJob, word) == 8);
     assert!(core::mem::offset_of!(BandJob, skip_first) == 12);
-    assert!(core::mem::offset_of!(BandJob, marks) == 16);
-    assert!(core::mem::offset_of!(BandJob, border_mask) == 20);
+    assert!(core::mem::offset_of!(FrameJob, band_marks) == 132);
+    assert!(core::mem::size_of::<BandMarks>() == 16);
+    assert!(core::mem::offset_of!(BandMarks, border_mask) == 4);
+    // Band b's marks from the next band's record: 132 + 16 b - (36 + 16 (b + 1)).
+    assert!(132 - 36 - 16 == 80);
     assert!(crate::render::MARK_ROWS == 2, "the asm marks two rows");
     assert!(crate::palette::ui::BOUNDARY == 4, "the asm marks boundaries with entry 4");
     let steps = [2, 4, 6, 8, 12, 16];
@@ -338,8 +351,7 @@ core::arch::global_asm!(
     // the second group's test; each chain ends in the band's end
     // (`voxel_next`), so the hidden one need not branch to the other's.
     ".macro voxel_band lod, odd, again",
-    "    ldmia r1!, {{r2, r3, r5, r7}}", // packed step, the second group's skip row, the band's word, the first group's
-    "    add   r1, r1, #8",             // past the marks and the border mask: the next band's record
+    "    ldmia r1!, {{r2, r3, r5, r7}}", // packed step, the second group's skip row, the band's word, the first group's: on to the next band's record
     "    .if \\odd",
     "    voxel_group r7, 13f",
     "    .rept 8",
@@ -404,8 +416,9 @@ core::arch::global_asm!(
     // way (the same `crossed`). Takes r6, r7 and `\\mask`.
     ".macro voxel_border mask, crossed",
     // the band's marks, the steps back (a shift) | (width - 1) << 16, and the
-    // border mask (its record's last words)
-    "    ldmdb r1, {{r7, \\mask}}",
+    // border mask (its `BandMarks`, 80 bytes past the next band's record)
+    "    add   r6, r1, #80",
+    "    ldmia r6, {{r7, \\mask}}",
     "    movs  r6, \\mask",
     "    beq   28f", // tiles of a field's side
     "    sub   r6, r0, r2, lsl r7", // the position the steps back
@@ -498,12 +511,12 @@ core::arch::global_asm!(
     // the first band marched (past those hidden in every column, which
     // the caller stepped the packed positions past): its first slice (and
     // its record)
-    "    ldr   r8, [r12, #224]",
+    "    ldr   r8, [r12, #272]",
     "    mov   r9, #159", // the y-buffer, less one
     "    ldr   r7, [sp, #28]",
     "    cmp   r8, r7",
     "    bhs   18f", // no near band to march
-    "    ldr   r1, [r12, #220]", // the next band's record
+    "    ldr   r1, [r12, #268]", // the next band's record
     "    ldr   r4, [r12, #24]",  // near ring
     "    mov   r10, #0xFE",      // near column mask (128 texels of 2 bytes)
     "1:", // a near band: its record, then two groups of 8 samples unrolled
@@ -526,7 +539,7 @@ core::arch::global_asm!(
     "    ldr   r7, [sp, #32]",
     "    cmp   r8, r7",
     "    bhs   5b", // every band hidden
-    "    ldr   r1, [r12, #220]",
+    "    ldr   r1, [r12, #268]",
     "    b     23b",
     "    .if \\odd",
     "12:", // pass over a group of 8 slices; on at r6
@@ -633,11 +646,11 @@ core::arch::global_asm!(
     // r1 = the sky table.
     ".macro voxel_sky_args",
     "    sub   r3, r9, r0",
-    "    ldr   r2, [r12, #196]", // the sky's index of row 0
+    "    ldr   r2, [r12, #244]", // the sky's index of row 0
     "    add   r2, r2, r0",
     "    mov   r2, r2, lsl #23",
     "    mov   r2, r2, lsr #23", // & 511
-    "    ldr   r1, [r12, #192]",  // the sky table
+    "    ldr   r1, [r12, #240]",  // the sky table
     "    ldr   r6, [sp, #4]",
     "    sub   r6, r6, #240", // the pair on row 0
     "    rsb   r0, r0, r0, lsl #4",
@@ -659,7 +672,7 @@ core::arch::global_asm!(
     "    mov   r5, \\x, asr #(\\shift + \\k)",
     "    mov   r6, \\y, asr #(\\shift + \\k)",
     "    add   r5, r5, r6, lsl #16",
-    "    str   r5, [r4, #24 * \\band]",
+    "    str   r5, [r4, #16 * \\band]",
     ".endm",
     ".global voxel_march_frame",
     ".type voxel_march_frame,%function",
@@ -691,7 +704,7 @@ core::arch::global_asm!(
     "    mov   r12, r0",
     "    mov   lr, #0",
     "20:", // a column: its ray, (cos - sin u, sin + cos u), 2.14
-    "    ldr   r7, [r12, #180]",
+    "    ldr   r7, [r12, #228]",
     "    ldr   r7, [r7, lr, lsl #2]", // u
     "    ldmia r12, {{r2, r3, r4, r5}}", // cos, sin, x, y
     "    mul   r0, r3, r7",
@@ -720,13 +733,13 @@ core::arch::global_asm!(
     "    voxel_band_step 4, r7, r11, 4, 3",
     "    voxel_band_step 5, r2, r3, 2, 3",
     // past the leading bands hidden in every column (41:)
-    "    ldr   r9, [r12, #216]",
+    "    ldr   r9, [r12, #264]",
     "    cmp   r9, #0",
     "    bne   41f",
     "40:",
     "    str   r1, [sp, #12]", // for the march
     // its pixel pair: column >> pixels, on the page
-    "    ldr   r7, [r12, #188]",
+    "    ldr   r7, [r12, #236]",
     "    mov   r6, lr, lsr r7",
     "    and   r6, r6, #127",
     "    ldr   r5, [r12, #32]",
@@ -750,7 +763,7 @@ core::arch::global_asm!(
     "    ldr   r7, [sp, #56]",
     "    ldrb  r0, [r7]", // the old top
     "    strb  r9, [r7]",
-    "    ldr   r1, [r12, #200]",
+    "    ldr   r1, [r12, #248]",
     "    cmp   r1, #0",
     "    cmpne r0, r9",
     "    bhs   21f", // no repaint, or the old top is not above this one
@@ -780,26 +793,26 @@ core::arch::global_asm!(
     "    ldr   lr, [sp, #36]",
     "    add   lr, lr, #1",
     "    str   lr, [sp, #36]",
-    "    ldr   r7, [r12, #184]",
+    "    ldr   r7, [r12, #232]",
     "    cmp   lr, r7",
     "    blo   20b",
     // slices marched: the sum of the columns' last slice pointers less
     // `count` first ones, over 8 bytes a slice; samples: less those passed over
     "    ldr   r6, [sp, #40]",
-    "    ldr   r7, [r12, #224]",
-    "    ldr   r5, [r12, #184]",
+    "    ldr   r7, [r12, #272]",
+    "    ldr   r5, [r12, #232]",
     "    mul   r4, r7, r5",
     "    sub   r6, r6, r4",
     "    mov   r6, r6, lsr #3",
     "    ldr   r7, [sp, #24]",
     "    sub   r6, r6, r7",
-    "    str   r6, [r12, #204]",
-    "    ldr   r4, [r12, #216]", // and the hidden bands' slices count as skipped, 16 a band and column
+    "    str   r6, [r12, #252]",
+    "    ldr   r4, [r12, #264]", // and the hidden bands' slices count as skipped, 16 a band and column
     "    mul   r4, r5, r4",
     "    add   r7, r7, r4, lsl #4",
-    "    str   r7, [r12, #208]",
+    "    str   r7, [r12, #256]",
     "    ldr   r6, [sp, #44]",
-    "    str   r6, [r12, #212]",
+    "    str   r6, [r12, #260]",
     "    add   sp, sp, #68",
     "    pop   {{r4-r11, lr}}",
     "    bx    lr",
@@ -812,7 +825,7 @@ core::arch::global_asm!(
     "    add   pc, pc, r9, lsl #3", // two instructions a band
     "    nop",
     "    .irp  band, 5, 4, 3, 2, 1, 0",
-    "    ldr   r5, [r4, #24 * \\band]",
+    "    ldr   r5, [r4, #16 * \\band]",
     "    .if \\band < 3",
     "    add   r0, r0, r5, lsl #4",
     "    .else",
@@ -923,7 +936,8 @@ static mut JOB: FrameJob = FrameJob {
     near: 0,
     far: 0,
     tops: 0,
-    bands: [const { BandJob { step: 0, skip_second: 0, word: 0, skip_first: 0, marks: 0, border_mask: 0 } }; BANDS],
+    bands: [const { BandJob { step: 0, skip_second: 0, word: 0, skip_first: 0 } }; BANDS],
+    band_marks: [const { BandMarks { marks: 0, border_mask: 0, pad: [0; 2] } }; BANDS],
     offsets: 0,
     count: 0,
     pixels: 0,
@@ -990,8 +1004,9 @@ pub(crate) fn columns<const N: usize, T: Target>(
         let k = pack_shift(b);
         let last = b + 1 == NEAR_BANDS || b + 1 == BANDS;
         band.word = BandJob::word(FOG_BASE[(b * BAND_LEN) & 127], last, options.boundaries);
-        band.marks = MARK_BACK[b] | ((MARK_WIDTH[b] << (8 - k)) - 1) << 16;
-        band.border_mask = crate::render::border_mask(scene.tile_px_log2, k);
+        let marks = &mut job.band_marks[b];
+        marks.marks = MARK_BACK[b] | ((MARK_WIDTH[b] << (8 - k)) - 1) << 16;
+        marks.border_mask = crate::render::border_mask(scene.tile_px_log2, k);
         band.skip_first = skip[2 * b];
         band.skip_second = skip[2 * b + 1];
         b += 1;
