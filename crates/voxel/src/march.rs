@@ -215,7 +215,13 @@ const _: () = {
     assert!(core::mem::size_of::<BandMarks>() == 16);
     assert!(core::mem::offset_of!(BandMarks, border_mask) == 4);
     // Band b's marks from the next band's record: 132 + 16 b - (36 + 16 (b + 1)).
-    assert!(132 - 36 - 16 == 80);
+    assert!(
+        core::mem::offset_of!(FrameJob, band_marks)
+            - core::mem::offset_of!(FrameJob, bands)
+            - core::mem::size_of::<BandJob>()
+            == 80,
+        "the boundary test's `add r6, r1, #80`"
+    );
     assert!(crate::render::MARK_ROWS == 2, "the asm marks two rows");
     assert!(crate::palette::ui::BOUNDARY == 4, "the asm marks boundaries with entry 4");
     let steps = [2, 4, 6, 8, 12, 16];
