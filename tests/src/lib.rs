@@ -51,6 +51,8 @@ pub fn run_to_frame(keys: &str, n: u32, frames: u32) -> RunReport {
     };
     let report = run_rom("terrain", config);
     report.verdict().unwrap_or_else(|e| panic!("keys {keys}, frame {n}: {e}"));
+    let stop = format!("frame n={n} ");
+    assert!(report.lines().any(|l| l.starts_with(&stop)), "keys {keys}: no frame {n} in {frames} emulator frames");
     report
 }
 

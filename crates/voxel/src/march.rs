@@ -256,8 +256,8 @@ unsafe extern "C" {
 // One sample of band `\lod` (0: near ring, texels of 7.9 fields; 1: far
 // ring, entries of 8.8 fields). r0: packed position (`render::pack`); r2:
 // packed step; r1: the next band's record; r3: the band's second group's
-// skip row; r4: ring; r5: the band's word (fog base | marks << 31,
-// see `BandJob::word`); r10: the ring's column mask (0xFE near, 0x1FE far);
+// skip row; r4: ring; r5: the band's word (fog base | the ring's last band
+// << 30 | marks << 31, see `BandJob::word`); r10: the ring's column mask (0xFE near, 0x1FE far);
 // r8: slice table; r9: y-buffer less one (rows are kept less one in the
 // march: `ROW_BIAS`). In the pairs' march (`odd` 0) the draw is inline and
 // lr is the address of row r9 + 1 of the pair, the y-buffer's (the bottom
