@@ -559,7 +559,7 @@ extern "C" fn main() -> ! {
         // The page shows as soon as the switch cannot be seen (at once in
         // VBlank or while the display draws the sky rows both pages hold
         // alike, else at the next VBlank), whatever comes after.
-        let horizon = voxel::render::HORIZON + camera.pitch as i32;
+        let horizon = voxel::render::horizon(camera.pitch);
         let mut same_rows = page_skies[back].sky_rows(horizon).min(page_skies[back ^ 1].sky_rows(horizon));
         if palette_due {
             // A new world's first frame: its palette and the page together,

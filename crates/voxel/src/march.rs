@@ -59,8 +59,8 @@ use crate::cache::NEAR_BANDS;
 use crate::projection::{BAND_LEN, BANDS};
 use crate::projection::{BAND_STEP, SLICES, Z0};
 use crate::render::{
-    Camera, FOG_BASE, HEIGHT, HORIZON, MARK_BACK, MARK_WIDTH, Options, SKIP_GROUPS, SKIP_LEN, SKY, Scene, Stats,
-    Target, group_tops, hidden_bands, pack_shift, passed_groups, skip_rows_of, sky_index, slice_rows,
+    Camera, FOG_BASE, HEIGHT, MARK_BACK, MARK_WIDTH, Options, SKIP_GROUPS, SKIP_LEN, SKY, Scene, Stats, Target,
+    group_tops, hidden_bands, horizon, pack_shift, passed_groups, skip_rows_of, sky_index, slice_table,
 };
 use crate::trig;
 
@@ -925,7 +925,7 @@ const PIXEL_COLUMNS: u32 = cfg!(feature = "pixel-columns") as u32;
 /// boundaries) tells a draw whether it needs the slow path.
 const ROW_BIAS: i32 = 1 << 16;
 
-/// Per slice: `a` of [`slice_rows`] less [`ROW_BIAS`], and `b`, rebuilt each
+/// Per slice: `a` of `render::slice_rows` less [`ROW_BIAS`], and `b`, rebuilt each
 /// frame.
 #[unsafe(link_section = ".iwram.voxel_slices")]
 static mut SLICE_TABLE: [i32; 2 * SLICES] = [0; 2 * SLICES];
@@ -972,20 +972,13 @@ pub(crate) fn columns<const N: usize, T: Target>(
     options: Options,
     target: &mut T,
 ) -> Stats {
-    let horizon = HORIZON + camera.pitch as i32;
+    let horizon = horizon(camera.pitch);
     let eye = camera.z >> 8;
-    let table = &raw mut SLICE_TABLE as usize;
-    let mut s = 0;
-    while s < SLICES {
-        let (a, b) = slice_rows(s, horizon, eye, scene.height_scale);
-        // SAFETY: s < SLICES: inside the table; only this function, on
-        // the one GBA thread, touches it.
-        unsafe {
-            *((table + 8 * s) as *mut i32) = a - ROW_BIAS;
-            *((table + 8 * s + 4) as *mut i32) = b;
-        }
-        s += 1;
-    }
+    // SAFETY: only this function, on the one GBA thread, touches the table.
+    #[allow(clippy::deref_addrof)] // the raw pointer is the sanctioned way to a `static mut`
+    let slices = unsafe { &mut *(&raw mut SLICE_TABLE) };
+    slice_table(slices, horizon, eye, scene.height_scale, ROW_BIAS);
+    let table = slices as *mut [i32; 2 * SLICES] as usize;
     // SAFETY: only this function, on the GBA's one thread, uses JOB. (A
     // static: building the job on the stack would call `__aeabi_memclr`
     // in ROM to zero it.)
@@ -998,9 +991,6 @@ pub(crate) fn columns<const N: usize, T: Target>(
     job.slices = table as u32;
     job.x = camera.x;
     job.y = camera.y;
-    // SAFETY: as above; read only, while nothing writes the table.
-    #[allow(clippy::deref_addrof)] // the raw pointer is the sanctioned way to a `static mut`
-    let slices = unsafe { &*(&raw const SLICE_TABLE) };
     // The groups' rows from the slice table just built (the same numbers
     // as `skip_rows`).
     let skip = skip_rows_of(slices, ROW_BIAS, &group_tops(scene, camera));
@@ -1105,7 +1095,7 @@ pub unsafe fn put_in_pair(pair: usize, odd: bool, c: u8) {
 #[instruction_set(arm::a32)]
 #[inline(always)]
 pub fn sky<T: Target>(target: &mut T, pitch: i16) {
-    sky_rows(target, HORIZON + pitch as i32, HEIGHT as u32);
+    sky_rows(target, horizon(pitch), HEIGHT as u32);
 }
 
 /// Fills rows `0..rows` (at most 160) of the page of `target` with the sky

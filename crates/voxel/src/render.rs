@@ -40,6 +40,18 @@ pub const fn tile_px_log2(tile_size: usize) -> u32 {
 /// Rows of the screen above the horizon when the pitch is 0.
 pub const HORIZON: i32 = 60;
 
+/// The screen row of the horizon for a camera pitched `pitch` (rows, up
+/// positive): [`HORIZON`] moved by the pitch.
+///
+/// ```
+/// assert_eq!(voxel::render::horizon(-20), voxel::render::HORIZON - 20);
+/// ```
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+#[inline(always)]
+pub const fn horizon(pitch: i16) -> i32 {
+    HORIZON + pitch as i32
+}
+
 /// Where the camera is and looks.
 ///
 /// ```
@@ -722,12 +734,22 @@ const _: () = assert!(
 #[inline(always)]
 pub(crate) fn skip_rows(horizon: i32, eye: i32, scale: i32, tops: &[i32; 16]) -> [i32; 16] {
     let mut table = [0; 2 * SLICES];
+    slice_table(&mut table, horizon, eye, scale, 0);
+    skip_rows_of(&table, 0, tops)
+}
+
+/// Fills `table` with each slice's `a - bias` and `b` of [`slice_rows`],
+/// interleaved: the frame's slice table (the GBA's march keeps its rows
+/// `bias` less).
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+#[inline(always)]
+pub(crate) fn slice_table(table: &mut [i32; 2 * SLICES], horizon: i32, eye: i32, scale: i32, bias: i32) {
     let mut s = 0;
     while s < SLICES {
-        (table[2 * s], table[2 * s + 1]) = slice_rows(s, horizon, eye, scale);
+        let (a, b) = slice_rows(s, horizon, eye, scale);
+        (table[2 * s], table[2 * s + 1]) = (a - bias, b);
         s += 1;
     }
-    skip_rows_of(&table, 0, tops)
 }
 
 /// [`skip_rows`] from the frame's slice table (`a - bias`, `b` of
@@ -1179,7 +1201,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
     let shift = TEXEL_SHIFT; // world pixels per texel, log2
     let cos = trig::cos(camera.heading);
     let sin = trig::sin(camera.heading);
-    let horizon = HORIZON + camera.pitch as i32;
+    let horizon = horizon(camera.pitch);
     let eye = camera.z >> 8;
     let wmask = scene.world_mask;
     let tile_mask = (1u32 << tp) - 1;

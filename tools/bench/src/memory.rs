@@ -7,8 +7,7 @@ use gbarom::memory::{EWRAM_LIMIT, IWRAM_LIMIT, Region};
 use std::fmt::Write;
 use std::path::Path;
 
-/// Cycles of one screen refresh (228 lines of 1,232 cycles).
-const REFRESH: u64 = 280_896;
+use crate::render::REFRESH;
 /// Items listed: this many bytes or more.
 const MIN_ITEM: u64 = 1024;
 

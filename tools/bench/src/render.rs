@@ -33,8 +33,14 @@ pub const SCRIPT: &str = "30:UP,151:UP+RIGHT,301:UP+A,421:UP+LEFT,561:UP+B,701:U
                           1001:UP+RIGHT+A,1151:UP+L,1301:UP,1501:UP+LEFT+B,1701:UP";
 /// CPU cycles per second.
 pub const HZ: f64 = 16_777_216.0;
-/// Cycles of one screen refresh.
+/// Cycles of one screen refresh (228 lines of 1,232 cycles).
 pub const REFRESH: u64 = 280_896;
+
+/// Frames per second on screen: `frames` shown over `refreshes` screen
+/// refreshes (59.73 a second).
+fn displayed_fps(frames: u64, refreshes: u64) -> f64 {
+    HZ / REFRESH as f64 * frames as f64 / refreshes.max(1) as f64
+}
 
 /// One `frame ...` line's numbers.
 pub fn fields(line: &str) -> HashMap<&str, &str> {
@@ -148,7 +154,7 @@ fn flown(report: &mgba_test_runner::RunReport, least: usize) -> Result<Flight> {
         mean: cycles.iter().sum::<u64>() / cycles.len() as u64,
         p95: percentile(&cycles, 0.95),
         max: *cycles.last().expect("at least one frame"),
-        fps: HZ / REFRESH as f64 * cycles.len() as f64 / refreshes.max(1) as f64,
+        fps: displayed_fps(cycles.len() as u64, refreshes),
         lines,
         last_refresh: last_refresh.last().copied().unwrap_or(0),
         loop_start,
@@ -388,7 +394,7 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
          line, up to {log_line} cycles, see below, comes before that preparation and delays the next frame when no \
          wait is left, so on hardware, without the lines, at least as many. Within one refresh (280,896 cycles): \
          {within} of {n} frames.",
-        HZ / REFRESH as f64 * n as f64 / refreshes as f64,
+        displayed_fps(n, refreshes),
         refreshes as f64 / n as f64,
         shown("vblank"),
         shown("sky"),
@@ -619,7 +625,7 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
             ("frames_within_one_refresh", Json::Int(within as u64)),
             ("frames", Json::Int(n)),
             ("refreshes", Json::Int(refreshes)),
-            ("displayed_fps", Json::Float(HZ / REFRESH as f64 * n as f64 / refreshes as f64)),
+            ("displayed_fps", Json::Float(displayed_fps(n, refreshes))),
             ("shown_in_vblank", Json::Int(shown("vblank") as u64)),
             ("shown_over_sky", Json::Int(shown("sky") as u64)),
             ("shown_at_next_vblank", Json::Int(shown("next") as u64)),
