@@ -930,6 +930,12 @@ const ROW_BIAS: i32 = 1 << 16;
 #[unsafe(link_section = ".iwram.voxel_slices")]
 static mut SLICE_TABLE: [i32; 2 * SLICES] = [0; 2 * SLICES];
 
+/// What [`SLICE_TABLE`] holds the rows of (EWRAM: read once a frame): the
+/// horizon row, the eye's height (world px) and the height scale
+/// ([`slice_rows`](crate::render::slice_rows)'s inputs); `None` before the
+/// first frame.
+static mut SLICE_KEY: Option<[i32; 3]> = None;
+
 /// The march's parameters, filled once a frame.
 #[unsafe(link_section = ".iwram.voxel_job")]
 static mut JOB: FrameJob = FrameJob {
@@ -977,7 +983,17 @@ pub(crate) fn columns<const N: usize, T: Target>(
     // SAFETY: only this function, on the one GBA thread, touches the table.
     #[allow(clippy::deref_addrof)] // the raw pointer is the sanctioned way to a `static mut`
     let slices = unsafe { &mut *(&raw mut SLICE_TABLE) };
-    slice_table(slices, horizon, eye, scene.height_scale, ROW_BIAS);
+    // The table is kept from the last frame when its inputs are the same
+    // (a level flight at one pitch: 72% of the scripted flight's frames).
+    let key = [horizon, eye, scene.height_scale];
+    // SAFETY: as the table's.
+    let kept = unsafe { SLICE_KEY };
+    // Element by element: `!=` on arrays calls `memcmp`, in ROM.
+    if !matches!(kept, Some(k) if k[0] == key[0] && k[1] == key[1] && k[2] == key[2]) {
+        slice_table(slices, horizon, eye, scene.height_scale, ROW_BIAS);
+        // SAFETY: as the table's.
+        unsafe { SLICE_KEY = Some(key) };
+    }
     let table = slices as *mut [i32; 2 * SLICES] as usize;
     // SAFETY: only this function, on the GBA's one thread, uses JOB. (A
     // static: building the job on the stack would call `__aeabi_memclr`
