@@ -143,7 +143,7 @@ impl PageSky {
     #[cfg_attr(not(target_arch = "arm"), allow(dead_code))] // the fast path's
     pub(crate) fn finish(&mut self) {
         let (mut least, mut most) = (HEIGHT as u32, 0);
-        // A word of four tops a load: half the cycles of a byte a load.
+        // Four tops a load (a word), then each of its bytes.
         let words = &self.tops as *const [u8; 128] as usize;
         // Not unrolled (IWRAM).
         let count = core::hint::black_box(COLUMNS / 4);
