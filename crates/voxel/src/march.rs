@@ -925,8 +925,8 @@ const PIXEL_COLUMNS: u32 = cfg!(feature = "pixel-columns") as u32;
 /// boundaries) tells a draw whether it needs the slow path.
 const ROW_BIAS: i32 = 1 << 16;
 
-/// Per slice: `a` of `render::slice_rows` less [`ROW_BIAS`], and `b`, rebuilt each
-/// frame.
+/// Per slice: `a` of `render::slice_rows` less [`ROW_BIAS`], and `b`; built
+/// again only in a frame whose [`SLICE_KEY`] differs from the last one's.
 #[unsafe(link_section = ".iwram.voxel_slices")]
 static mut SLICE_TABLE: [i32; 2 * SLICES] = [0; 2 * SLICES];
 
@@ -1007,8 +1007,8 @@ pub(crate) fn columns<const N: usize, T: Target>(
     job.slices = table as u32;
     job.x = camera.x;
     job.y = camera.y;
-    // The groups' rows from the slice table just built (the same numbers
-    // as `skip_rows`).
+    // The groups' rows from the slice table (built this frame or kept from
+    // the last one: the same numbers as `skip_rows`).
     let skip = skip_rows_of(slices, ROW_BIAS, &group_tops(scene, camera));
     let mut b = 0;
     while b < BANDS {
