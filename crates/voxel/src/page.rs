@@ -237,6 +237,13 @@ mod tests {
         assert_eq!(sky.fill_rows(70 - 30), 60);
         assert_eq!(sky.fill_rows(70 - 95), 0);
         assert_eq!(sky.fill_rows(70 + 80), HEIGHT as u32);
+        // Each byte of the words `finish` reads four tops from.
+        for (col, top) in [(0, 99), (1, 98), (2, 97), (3, 96), (117, 95), (119, 94)] {
+            sky.begin(70).fill(10);
+            sky.tops[col] = top;
+            sky.finish();
+            assert_eq!(sky.fill_rows(70), top as u32, "column {col}");
+        }
         // A frame that filled 102 rows: every column's top taken as 102.
         let tops = sky.begin_filled(82, 102);
         assert!(tops[..COLUMNS].iter().all(|&t| t == 102));
