@@ -39,7 +39,7 @@ pub enum Source {
 }
 
 /// Finds and validates the bank, checking a packed one with [`FastScan`]
-/// (its tables in `scratch`, fast IWRAM the caller lends) and showing
+/// (its tables in `scratch`, memory without wait states the caller lends) and showing
 /// `progress` (its total: [`check_work`] of the packed bank) as it goes. On
 /// failure the error says why; the caller shows it instead of running with a
 /// bad bank.
@@ -81,26 +81,31 @@ pub fn check_work(len: u32) -> u32 {
 /// Slicing-by-4 CRC tables (4 x 256 words) where the scan reads them.
 pub type CrcTables = [u32; 1024];
 
-/// Lends the memory of `place` (a value not made yet, at least 4 KB: on the
-/// GBA an IWRAM static, so that the scan reads its tables fast) to `f` as
-/// the CRC tables, then writes `empty()` into it: the bank is checked before
-/// the landscape's parts are made, so the tables need no RAM of their own.
-pub fn with_scratch<T, R>(place: &mut T, empty: impl FnOnce() -> T, f: impl FnOnce(&mut CrcTables) -> R) -> R {
-    const {
-        assert!(core::mem::size_of::<T>() >= core::mem::size_of::<CrcTables>());
-        assert!(core::mem::align_of::<T>() >= core::mem::align_of::<CrcTables>());
+/// Object VRAM from tile 512 (0x0601_4000): the object tiles of the bitmap
+/// modes, 16 KB; the HUD's glyphs start there once the bank is checked.
+const OBJ_TILES_BITMAP: usize = 0x0601_4000;
+
+/// Lends the first 4 KB of the bitmap modes' object tiles to `f` as the CRC
+/// tables, then clears them: VRAM is read without wait states (a word in two
+/// halfword accesses), nearly as fast as IWRAM, and the bank is checked
+/// before anything draws with those tiles, so the tables need no RAM of
+/// their own. The tables are written a word at a time ([`FastScan::new`]):
+/// VRAM drops byte stores to object tiles.
+///
+/// # Safety
+/// While `f` runs nothing else may read or write object tiles 512 to 639
+/// (no object may show them: [`crate::video::Mode4::init`] hides every
+/// object, and the HUD loads its glyphs after the check), and calls must not
+/// nest.
+pub unsafe fn with_obj_vram<R>(f: impl FnOnce(&mut CrcTables) -> R) -> R {
+    let p = OBJ_TILES_BITMAP as *mut CrcTables;
+    // SAFETY: 4 KB of VRAM, always mapped and 4-aligned, which the caller
+    // leaves to `f` alone.
+    let r = f(unsafe { &mut *p });
+    for i in 0..1024 {
+        // SAFETY: word `i` of the 4 KB above; a word store (see above).
+        unsafe { core::ptr::write_volatile((p as *mut u32).add(i), 0) };
     }
-    let p = place as *mut T;
-    // SAFETY: `p` comes from a unique borrow of a `T`, which is at least as
-    // big and as aligned as the tables (checked above); zeroed first, so
-    // that `f` reads no byte of padding the `T` may have; the `T` is not
-    // read until it is written whole below.
-    let r = f(unsafe {
-        core::ptr::write_bytes(p as *mut CrcTables, 0, 1);
-        &mut *(p as *mut CrcTables)
-    });
-    // SAFETY: as above; the old bytes are never read or dropped as a `T`.
-    unsafe { p.write(empty()) };
     r
 }
 
@@ -124,8 +129,8 @@ impl ScanCycles {
 const CHUNK: usize = 32 * 1024;
 
 /// The bank scans in ARM code from IWRAM, a word at a time: CRC-32 by
-/// slicing-by-4 (`bank::crc::TABLES`, computed at compile time, copied into
-/// IWRAM for 1-cycle reads) and the colour indices two texels a word.
+/// slicing-by-4 (`bank::crc::TABLES`, computed at compile time, copied where
+/// they are read without wait states: VRAM in the ROM, [`with_obj_vram`]) and the colour indices two texels a word.
 pub struct FastScan<'a> {
     tables: &'a CrcTables,
     progress: Option<&'a Progress>,
@@ -133,10 +138,16 @@ pub struct FastScan<'a> {
 }
 
 impl<'a> FastScan<'a> {
-    /// Copies the tables into `scratch` (best in IWRAM).
+    /// Copies the tables into `scratch` (best in IWRAM or VRAM: memory read
+    /// without wait states), a word store each: VRAM drops byte stores to
+    /// object tiles.
     pub fn new(scratch: &'a mut CrcTables, progress: Option<&'a Progress>) -> Self {
         for (k, table) in bank::crc::TABLES.iter().enumerate() {
-            scratch[k * 256..(k + 1) * 256].copy_from_slice(table);
+            for (i, &word) in table.iter().enumerate() {
+                // SAFETY: word k * 256 + i < 1024 of `scratch`, borrowed mutably;
+                // volatile, so that the copy stays one word store a word.
+                unsafe { core::ptr::write_volatile(&mut scratch[k * 256 + i], word) };
+            }
         }
         FastScan { tables: scratch, progress, cycles: Cell::new(ScanCycles::default()) }
     }

@@ -35,9 +35,10 @@ pub struct Update {
 /// ```
 /// # use terrain::{Window, World, WorldParams};
 /// # let world = World::new(7, WorldParams::DEFAULT).unwrap();
-/// // On the GBA: a `static` in `.iwram.window` (the ROM's and the agb
-/// // example's: the texel cache's fills and the flight read it) or in `.bss`
-/// // (EWRAM), taken once as `&mut` (the ROM's `Static`, the agb example's `Once`).
+/// // On the GBA: a `static` in `.bss` (EWRAM: the ROM's and the agb
+/// // example's) or in an `.iwram.*` section (a little faster for the texel
+/// // cache's fills and the flight), taken once as `&mut` (the ROM's
+/// // `Static`, the agb example's `Once`).
 /// let mut window = Box::new(Window::<64>::new());
 /// window.recenter(&world, 100, 100); // tiles 68 ..= 131 in x and y
 /// assert!(window.covers(&world, 68, 131) && !window.covers(&world, 67, 100));

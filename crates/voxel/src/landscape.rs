@@ -4,10 +4,11 @@
 //! a texel outside it. (The relief, [`Parts::relief`], is trusted to be the
 //! bank's: a wrong one gives wrong pictures, never a read outside memory.)
 //!
-//! The memory is the caller's ([`Parts`]): on the GBA the window goes to
-//! IWRAM (`#[link_section = ".iwram.window"]`, 4 KB at 64 tiles: the cache's
-//! fills and the flight read it) and the world (9.7 KB), cache (160 KB) and
-//! relief (4 KB) to EWRAM; on a host, boxes or locals.
+//! The memory is the caller's ([`Parts`]): on the GBA the window (4 KB at 64
+//! tiles), world (9.7 KB), cache (160 KB) and relief (4 KB) go to EWRAM, as
+//! zero-initialised statics (`.bss`); the march reads only the cache, so a
+//! window in IWRAM would save only about 250 cycles a frame (the cache's
+//! fills and the flight read it). On a host: boxes or locals.
 //!
 //! ```
 //! use voxel::landscape::{Landscape, Parts};

@@ -4,10 +4,9 @@
 //!
 //! Where things live (the engine's hot code is ARM code in `.iwram.*`
 //! sections, which agb's linker script puts in IWRAM like ours):
-//! - the tile window (4 KB): IWRAM, `.iwram.window`, read by the texel
-//!   cache's fills and the flight;
-//! - the world (9.7 KB, read when the camera crosses a tile), the texel
-//!   cache (160 KB) and the relief (4 KB): EWRAM, as zero-initialised
+//! - the tile window (4 KB, read by the texel cache's fills and the flight,
+//!   not by the march), the world (9.7 KB, read when the camera crosses a
+//!   tile), the texel cache (160 KB) and the relief (4 KB): EWRAM, as zero-initialised
 //!   statics (`.bss`). Never on the stack: the stack is in IWRAM and far
 //!   smaller than the cache.
 
@@ -40,7 +39,6 @@ static RELIEF_TOPS: [u8; include_bytes!(concat!(env!("OUT_DIR"), "/default.relie
 struct Aligned<T>(T);
 
 static WORLD: Once<World> = Once::new(World::empty());
-#[unsafe(link_section = ".iwram.window")]
 static TILE_WINDOW: Once<Window<WINDOW>> = Once::new(Window::new());
 static TEXEL_CACHE: Once<TexelCache> = Once::new(TexelCache::new());
 static RELIEF: Once<Relief> = Once::new(Relief::new());
