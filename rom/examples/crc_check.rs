@@ -9,7 +9,7 @@
 use bank::Scan;
 use terrain_rom::cycles::Cycles;
 use terrain_rom::statics::Static;
-use terrain_rom::tiles::{CrcTables, FastScan, ScanCycles};
+use terrain_rom::tiles::{CrcTables, FastScan, ScanCycles, copy_crc_tables};
 use terrain_rom::{log, wait_vblank};
 
 #[unsafe(link_section = ".iwram.crc_scratch")]
@@ -28,7 +28,7 @@ const LENS: [usize; 22] =
 #[unsafe(no_mangle)]
 extern "C" fn main() -> ! {
     terrain_rom::init();
-    let scan = FastScan::new(SCRATCH.take(), None);
+    let scan = FastScan::new(copy_crc_tables(SCRATCH.take()), None);
     let data = DATA.take();
     let mut x = SEED;
     for b in data.iter_mut() {

@@ -30,8 +30,8 @@ use voxel::{Camera, Columns, Landscape, Options, PageSky, Parts};
 
 /// Tile references around the camera: 64 a side (4 KB, EWRAM: read by the
 /// texel cache's fills and the flight, written when the camera crosses a
-/// tile; not by the march, so IWRAM would save only about 250 cycles a
-/// frame, and the 4 KB are left to a game).
+/// tile; the march reads only the few its groups' tops need, so IWRAM would
+/// save only about 250 cycles a frame, and the 4 KB are left to a game).
 const WINDOW: usize = 64;
 /// Seed of the first world.
 const FIRST_SEED: u32 = 1;
@@ -261,9 +261,10 @@ extern "C" fn main() -> ! {
     let progress =
         Progress::new("LOADING TILE BANK", packed_len / 1024, tiles::check_work(packed_len).saturating_add(packed_len));
     let t = Cycles::now();
-    // SAFETY: no object shows tiles 512 and on until the HUD loads its
-    // glyphs, below (`Mode4::init` hid them all); one call.
-    let (source, parsed, scans) = unsafe { tiles::with_obj_vram(|scratch| tiles::load(scratch, &progress)) };
+    // SAFETY: nothing writes object tiles 512 and on until the HUD loads its
+    // glyphs, below, and no object shows them (`Mode4::init` hid them all);
+    // one call.
+    let (source, parsed, scans) = unsafe { tiles::with_obj_vram(|tables| tiles::load(tables, &progress)) };
     let check_cycles = t.elapsed();
     let bank = match parsed {
         Ok(bank) => bank,

@@ -39,11 +39,12 @@ pub enum Source {
 }
 
 /// Finds and validates the bank, checking a packed one with [`FastScan`]
-/// (its tables in `scratch`, memory without wait states the caller lends) and showing
+/// (`tables`: [`bank::crc::TABLES`] where they are read without wait states,
+/// from [`with_obj_vram`] or [`copy_crc_tables`]) and showing
 /// `progress` (its total: [`check_work`] of the packed bank) as it goes. On
 /// failure the error says why; the caller shows it instead of running with a
 /// bad bank.
-pub fn load(scratch: &mut CrcTables, progress: &Progress) -> (Source, Result<Bank<'static>, BankError>, ScanCycles) {
+pub fn load(tables: &CrcTables, progress: &Progress) -> (Source, Result<Bank<'static>, BankError>, ScanCycles) {
     let (offset, len) = slot();
     if offset == 0 {
         // Baked and checked at build time, and part of the ROM like the code
@@ -58,7 +59,7 @@ pub fn load(scratch: &mut CrcTables, progress: &Progress) -> (Source, Result<Ban
     // always readable (beyond the chip's end it reads open bus, which the
     // parser rejects).
     let bytes = unsafe { core::slice::from_raw_parts((ROM_BASE + offset as usize) as *const u8, len as usize) };
-    let scan = FastScan::new(scratch, Some(progress));
+    let scan = FastScan::new(tables, Some(progress));
     let parsed = bank::parse_with(bytes, &scan);
     (Source::Packed(offset), parsed, scan.cycles())
 }
@@ -85,28 +86,44 @@ pub type CrcTables = [u32; 1024];
 /// modes, 16 KB; the HUD's glyphs start there once the bank is checked.
 const OBJ_TILES_BITMAP: usize = 0x0601_4000;
 
-/// Lends the first 4 KB of the bitmap modes' object tiles to `f` as the CRC
-/// tables, then clears them: VRAM is read without wait states (a word in two
-/// halfword accesses), nearly as fast as IWRAM, and the bank is checked
-/// before anything draws with those tiles, so the tables need no RAM of
-/// their own. The tables are written a word at a time ([`FastScan::new`]):
-/// VRAM drops byte stores to object tiles.
+/// Copies [`bank::crc::TABLES`] into the first 4 KB of the bitmap modes'
+/// object tiles, lends them to `f` and clears them: VRAM is read without
+/// wait states (a word in two halfword accesses), nearly as fast as IWRAM,
+/// and the bank is checked before anything draws with those tiles, so the
+/// tables need no RAM of their own. Every store is a volatile word store
+/// (VRAM drops byte stores to object tiles), and `f` gets a shared borrow,
+/// so nothing else stores there while it runs.
 ///
 /// # Safety
-/// While `f` runs nothing else may read or write object tiles 512 to 639
-/// (no object may show them: [`crate::video::Mode4::init`] hides every
-/// object, and the HUD loads its glyphs after the check), and calls must not
-/// nest.
-pub unsafe fn with_obj_vram<R>(f: impl FnOnce(&mut CrcTables) -> R) -> R {
-    let p = OBJ_TILES_BITMAP as *mut CrcTables;
-    // SAFETY: 4 KB of VRAM, always mapped and 4-aligned, which the caller
-    // leaves to `f` alone.
-    let r = f(unsafe { &mut *p });
+/// While this runs nothing else may write object tiles 512 to 639, or count
+/// on what they hold (no object may show them: [`crate::video::Mode4::init`]
+/// hides every object), and calls must not nest. The tiles are zero on
+/// return: call it before loading anything into them (the HUD's glyphs).
+pub unsafe fn with_obj_vram<R>(f: impl FnOnce(&CrcTables) -> R) -> R {
+    let p = OBJ_TILES_BITMAP as *mut u32;
+    for (k, table) in bank::crc::TABLES.iter().enumerate() {
+        for (i, &word) in table.iter().enumerate() {
+            // SAFETY: word k * 256 + i < 1024 of the 4 KB of VRAM above (always
+            // mapped, 4-aligned), which the caller leaves to this call.
+            unsafe { core::ptr::write_volatile(p.add(k * 256 + i), word) };
+        }
+    }
+    // SAFETY: as above; no store reaches those words while the borrow lives.
+    let r = f(unsafe { &*(p as *const CrcTables) });
     for i in 0..1024 {
-        // SAFETY: word `i` of the 4 KB above; a word store (see above).
-        unsafe { core::ptr::write_volatile((p as *mut u32).add(i), 0) };
+        // SAFETY: as above, after the borrow.
+        unsafe { core::ptr::write_volatile(p.add(i), 0) };
     }
     r
+}
+
+/// Copies [`bank::crc::TABLES`] into `scratch` (for [`FastScan::new`]: best
+/// in IWRAM, read without wait states).
+pub fn copy_crc_tables(scratch: &mut CrcTables) -> &CrcTables {
+    for (k, table) in bank::crc::TABLES.iter().enumerate() {
+        scratch[k * 256..(k + 1) * 256].copy_from_slice(table);
+    }
+    scratch
 }
 
 /// Cycles the scans took, and the bytes they read.
@@ -138,18 +155,12 @@ pub struct FastScan<'a> {
 }
 
 impl<'a> FastScan<'a> {
-    /// Copies the tables into `scratch` (best in IWRAM or VRAM: memory read
-    /// without wait states), a word store each: VRAM drops byte stores to
-    /// object tiles.
-    pub fn new(scratch: &'a mut CrcTables, progress: Option<&'a Progress>) -> Self {
-        for (k, table) in bank::crc::TABLES.iter().enumerate() {
-            for (i, &word) in table.iter().enumerate() {
-                // SAFETY: word k * 256 + i < 1024 of `scratch`, borrowed mutably;
-                // volatile, so that the copy stays one word store a word.
-                unsafe { core::ptr::write_volatile(&mut scratch[k * 256 + i], word) };
-            }
-        }
-        FastScan { tables: scratch, progress, cycles: Cell::new(ScanCycles::default()) }
+    /// A scan reading `tables`, which must hold [`bank::crc::TABLES`]
+    /// (other tables give other CRCs, and the bank is refused), best where
+    /// they are read without wait states ([`with_obj_vram`],
+    /// [`copy_crc_tables`]).
+    pub fn new(tables: &'a CrcTables, progress: Option<&'a Progress>) -> Self {
+        FastScan { tables, progress, cycles: Cell::new(ScanCycles::default()) }
     }
 
     /// What the scans so far took.

@@ -152,7 +152,9 @@ fn a_large_bank_is_checked_quickly_with_progress_on_screen() {
     let all = words[words.iter().position(|x| *x == "cycles").unwrap() + 1].parse::<f64>().unwrap();
     let (crc, colours) = (after("crc"), after("colours"));
     println!("{}\n{}", checked.text, loaded.text);
-    assert!(crc < 8.0 && colours < 3.0 && all < 12.0, "{}", checked.text);
+    // The CRC's tables are in object VRAM (about 8.2 cycles a byte; 7.2 from
+    // IWRAM, 12.7 from EWRAM).
+    assert!(crc < 9.0 && colours < 3.0 && all < 12.0, "{}", checked.text);
     // While loading, the screen shows the progress screen, its bar growing.
     let ui = voxel::palette::build(&[], &voxel::palette::Mood::PLAIN);
     let yellow = ui[voxel::palette::ui::BOUNDARY as usize];

@@ -415,9 +415,11 @@ impl Relief {
         let mut best = self.top_at(scene, px, py);
         // Only blocks within `far` can beat the camera's own: top_px - slope
         // * d > best needs d <= (lead - 1) / slope, lead = top_px - best.
-        // By the rounded-up inverse that is at most one too many (lead is
-        // below 2^16), and a block one further cannot beat `best` either
-        // (the tests below compare), so the floor is exact.
+        // By the rounded-up inverse that is never too few and at most one
+        // too many (lead is below 2^16; for the banks' heights and slopes it
+        // is exact), and a block one further could not beat `best` (its
+        // slope * d is at least lead: the `>` below refuses it), so the
+        // floor is the same.
         let lead = self.top_px - best;
         if lead <= 0 || self.slope <= 0 {
             return best;

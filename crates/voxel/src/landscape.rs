@@ -6,9 +6,10 @@
 //!
 //! The memory is the caller's ([`Parts`]): on the GBA the window (4 KB at 64
 //! tiles), world (9.7 KB), cache (160 KB) and relief (4 KB) go to EWRAM, as
-//! zero-initialised statics (`.bss`); the march reads only the cache, so a
-//! window in IWRAM would save only about 250 cycles a frame (the cache's
-//! fills and the flight read it). On a host: boxes or locals.
+//! zero-initialised statics (`.bss`); the march reads the cache, and the
+//! window only for its groups' tops, so a window in IWRAM would save only
+//! about 250 cycles a frame (the cache's fills and the flight read it). On a
+//! host: boxes or locals.
 //!
 //! ```
 //! use voxel::landscape::{Landscape, Parts};

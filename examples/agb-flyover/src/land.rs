@@ -5,7 +5,7 @@
 //! Where things live (the engine's hot code is ARM code in `.iwram.*`
 //! sections, which agb's linker script puts in IWRAM like ours):
 //! - the tile window (4 KB, read by the texel cache's fills and the flight,
-//!   not by the march), the world (9.7 KB, read when the camera crosses a
+//!   the march reading the cache), the world (9.7 KB, read when the camera crosses a
 //!   tile), the texel cache (160 KB) and the relief (4 KB): EWRAM, as zero-initialised
 //!   statics (`.bss`). Never on the stack: the stack is in IWRAM and far
 //!   smaller than the cache.

@@ -239,9 +239,9 @@ const LINE: usize = 100;
 /// only and in the odd one only.
 fn frames(rng: &mut Rng, world: &mut World, window: &mut Window<64>, count: u32) -> Option<Drawn> {
     let progress = terrain_rom::progress::Progress::new("KERNELS", 0, 1);
-    // SAFETY: this ROM shows no objects; one call.
+    // SAFETY: this ROM shows no objects and writes no object tiles; one call.
     let (_, parsed, _) =
-        unsafe { terrain_rom::tiles::with_obj_vram(|scratch| terrain_rom::tiles::load(scratch, &progress)) };
+        unsafe { terrain_rom::tiles::with_obj_vram(|tables| terrain_rom::tiles::load(tables, &progress)) };
     let bank = parsed.ok()?;
     let cache = CACHE.take();
     let portable = PORTABLE.take();
