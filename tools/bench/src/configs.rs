@@ -80,7 +80,10 @@ pub fn bench(root: &Path, rom: &[u8], default: &render::Flight) -> Result<Report
          the low flight and looking round fly their own keys. Tile sizes: a pair made by \
          `tilebake generate --seed 1` at {PAIR_TILES} tiles a side (512 x 512 at 32 px: the default assets), baked \
          with the defaults at that tile size and packed into the same ROM: other worlds, flown with the same keys \
-         from when the ROM is ready (it checks a packed bank first) for as many refreshes.\n",
+         from when the ROM is ready (it checks a packed bank first) for as many refreshes. START's new world takes \
+         its seed from the refresh count since power-on, so a build whose check of a packed bank takes longer or \
+         shorter than its own boot flies those rows over another second world: compare them across builds with \
+         care.\n",
         default.last_refresh
     )?;
     writeln!(text, "| configuration | median | mean | p95 | max | displayed fps |")?;
