@@ -101,12 +101,10 @@ const OBJ_TILES_BITMAP: usize = 0x0601_4000;
 /// return: call it before loading anything into them (the HUD's glyphs).
 pub unsafe fn with_obj_vram<R>(f: impl FnOnce(&CrcTables) -> R) -> R {
     let p = OBJ_TILES_BITMAP as *mut u32;
-    for (k, table) in bank::crc::TABLES.iter().enumerate() {
-        for (i, &word) in table.iter().enumerate() {
-            // SAFETY: word k * 256 + i < 1024 of the 4 KB of VRAM above (always
-            // mapped, 4-aligned), which the caller leaves to this call.
-            unsafe { core::ptr::write_volatile(p.add(k * 256 + i), word) };
-        }
+    for (i, &word) in bank::crc::TABLES.as_flattened().iter().enumerate() {
+        // SAFETY: word i < 1024 of the 4 KB of VRAM above (always mapped,
+        // 4-aligned), which the caller leaves to this call.
+        unsafe { core::ptr::write_volatile(p.add(i), word) };
     }
     // SAFETY: as above; no store reaches those words while the borrow lives.
     let r = f(unsafe { &*(p as *const CrcTables) });
@@ -120,9 +118,7 @@ pub unsafe fn with_obj_vram<R>(f: impl FnOnce(&CrcTables) -> R) -> R {
 /// Copies [`bank::crc::TABLES`] into `scratch` (for [`FastScan::new`]: best
 /// in IWRAM, read without wait states).
 pub fn copy_crc_tables(scratch: &mut CrcTables) -> &CrcTables {
-    for (k, table) in bank::crc::TABLES.iter().enumerate() {
-        scratch[k * 256..(k + 1) * 256].copy_from_slice(table);
-    }
+    scratch.copy_from_slice(bank::crc::TABLES.as_flattened());
     scratch
 }
 

@@ -182,12 +182,10 @@ pub fn bench(root: &Path, rom: &[u8], default: &render::Flight) -> Result<Report
             &packed,
             &one_world(),
             &|f| {
-                if f.lines
-                    .iter()
-                    .filter_map(|l| fields(l).get("seed").map(|s| s.to_string()))
-                    .any(|s| s != "0x00000001")
-                {
-                    bail!("the flight changed worlds");
+                let seeds: std::collections::BTreeSet<&str> =
+                    f.lines.iter().filter_map(|l| fields(l).get("seed").copied()).collect();
+                if seeds.len() != 1 {
+                    bail!("the flight flew {} worlds, not one", seeds.len());
                 }
                 Ok(())
             },
