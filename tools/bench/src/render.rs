@@ -309,6 +309,18 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
             .find(|l| l.starts_with("cache_lines "))
             .ok_or_else(|| anyhow::anyhow!("the ROM logged no `cache_lines` line"))?,
     )?;
+    // A full fill of both rings: the first 3D frame's (frame 0, a new cache;
+    // a new world or a jump past a ring does the same).
+    let full_entries = (voxel::cache::NEAR * voxel::cache::NEAR + voxel::cache::FAR * voxel::cache::FAR) as u64;
+    let first = report
+        .lines()
+        .find(|l| l.starts_with("frame n=0 "))
+        .ok_or_else(|| anyhow::anyhow!("the ROM logged no frame 0"))?;
+    let field = |k: &str| -> Option<u64> { fields(first).get(k).and_then(|v| v.parse().ok()) };
+    if field("cache_entries") != Some(full_entries) {
+        bail!("the first frame did not fill the whole texel cache ({full_entries} entries): {first:?}");
+    }
+    let full_fill = field("cache").ok_or_else(|| anyhow::anyhow!("no cache cycles in {first:?}"))?;
     // The frame's own log line: in mGBA only (on hardware the ROM finds no
     // mGBA and skips it), outside the frame's count, after the flip and
     // before the next frame's preparation and the wait for the page to show.
@@ -468,6 +480,12 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
     ] {
         writeln!(text, "| {what} | {entries} | {c} | {:.1} |", c as f64 / entries as f64)?;
     }
+    writeln!(
+        text,
+        "| a full fill, both rings (the first 3D frame's; a new world, or a jump past a ring, the same) | {full_entries} | \
+         {full_fill} | {:.1} |",
+        full_fill as f64 / full_entries as f64
+    )?;
 
     // The frame, explained by counters: the reference renderer counts each
     // frame's samples, draws and rows; a least-squares fit of the ROM's
@@ -548,6 +566,7 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
         ("cache_near_row_cycles", Json::Int(lines.near_row)),
         ("cache_far_column_cycles", Json::Int(lines.far_column)),
         ("cache_far_row_cycles", Json::Int(lines.far_row)),
+        ("cache_full_fill_cycles", Json::Int(full_fill)),
         ("sky_pages_filled", Json::Int(whole)),
         ("sky_fills", Json::Int(fills)),
         ("sky_fill_rows_per_frame", Json::Int(filled_rows / n)),
