@@ -1039,6 +1039,11 @@ pub struct Stats {
     /// frame showed terrain in (or below the rows filled) and this one shows
     /// sky.
     pub repainted_rows: u32,
+    /// Samples in groups of [`SKIP_LEN`] slices that were all sampled and
+    /// none of which drew: work a skip test could still spare, if it could
+    /// tell such a group without reading its texels (its upper bound: the
+    /// reference renderer counts them; the GBA's fast path leaves 0).
+    pub silent_samples: u32,
 }
 
 /// First terrain palette entry of each slice's fog level.
@@ -1211,7 +1216,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
     let cells = scene.window as *const Window<N> as usize;
     let texels = scene.texels as *const [u16] as *const u16 as usize;
     let (mut samples, mut draws, mut span_rows, mut sky_rows, mut skipped) = (0u32, 0u32, 0u32, 0u32, 0u32);
-    let mut runs = 0u32;
+    let (mut runs, mut silent) = (0u32, 0u32);
     let tops = group_tops(scene, camera);
     let skip = skip_rows(horizon, eye, scene.height_scale, &tops);
     let columns = options.columns;
@@ -1226,8 +1231,9 @@ pub(crate) fn columns<const N: usize, T: Target>(
         let mut py = camera.y.wrapping_add(((dy * Z0 as i32) >> 6) as u32);
         let far = (px.wrapping_add(((dx * FAR_FROM) >> 6) as u32), py.wrapping_add(((dy * FAR_FROM) >> 6) as u32));
         let mut ybuf = HEIGHT as i32;
-        // Whether the column's previous slice drew (a run goes on).
-        let mut drew = false;
+        // Whether the column's previous slice drew (a run goes on), and
+        // whether any slice of its group did.
+        let (mut drew, mut group_drew) = (false, false);
         // The packed position (`pack`): the texels' coordinates.
         let mut p = 0u32;
         let mut s = 0;
@@ -1250,6 +1256,9 @@ pub(crate) fn columns<const N: usize, T: Target>(
             let lod = if band < crate::cache::NEAR_BANDS { !0u32 } else { !7u32 };
             let end = s + BAND_LEN;
             while s < end {
+                if s & (SKIP_LEN - 1) == 0 {
+                    group_drew = false;
+                }
                 if s & (SKIP_LEN - 1) == 0 && skip[(s / SKIP_LEN) & 15] >= ybuf {
                     // Hidden whatever its texels: on to the next group.
                     px = px.wrapping_add(sx.wrapping_mul(SKIP_LEN as u32));
@@ -1296,6 +1305,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
                     draws += 1;
                     runs += !drew as u32;
                     drew = true;
+                    group_drew = true;
                     span_rows += (ybuf - top) as u32;
                     ybuf = top;
                     if ybuf == 0 {
@@ -1305,6 +1315,11 @@ pub(crate) fn columns<const N: usize, T: Target>(
                     drew = false;
                 }
                 s += 1;
+                // A group sampled to its end (a column stops only on a draw)
+                // without a draw.
+                if s & (SKIP_LEN - 1) == 0 && !group_drew {
+                    silent += SKIP_LEN as u32;
+                }
             }
             band += 1;
         }
@@ -1328,6 +1343,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
         passed_groups,
         sky_rows_filled: HEIGHT as u32,
         repainted_rows: 0,
+        silent_samples: silent,
     }
 }
 

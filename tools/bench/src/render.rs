@@ -633,6 +633,30 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
         fit_json.push(("fit_mean_error", Json::Float(err)));
     }
     text.push_str(&fit_text);
+    // What skips could still spare: the samples of groups marched to their
+    // end without a draw, over every frame and over those that took more
+    // than a refresh.
+    let silent_mean = sum(|s| s.silent_samples);
+    let over: Vec<&voxel::Stats> =
+        frames.iter().zip(&stats).filter(|(f, _)| num(f, "cycles") > REFRESH).map(|(_, s)| s).collect();
+    let over_sum =
+        |g: fn(&voxel::Stats) -> u32| over.iter().map(|s| g(s) as u64).sum::<u64>() / over.len().max(1) as u64;
+    let (over_samples, over_silent) = (over_sum(|s| s.samples), over_sum(|s| s.silent_samples));
+    let pct = |a: u64, b: u64| 100.0 * a as f64 / b.max(1) as f64;
+    writeln!(
+        text,
+        "
+What a skip could still spare: {silent_mean} samples per frame ({:.0}% of them) lie in groups of 8 slices \
+         marched to their end without a draw (the reference renderer's count); in the {} frames over one refresh \
+         {over_silent} of {over_samples} ({:.0}%). A group test that could tell such a group without reading its \
+         texels would pass over it; the tests above (the highest tile under each near band, the relief's top beyond) \
+         pass over {skip_mean} slices a frame.",
+        pct(silent_mean, s_mean),
+        over.len(),
+        pct(over_silent, over_samples)
+    )?;
+    fit_json.push(("silent_samples_per_frame", Json::Int(silent_mean)));
+    fit_json.push(("silent_samples_per_frame_over_a_refresh", Json::Int(over_silent)));
     let jsonl = json_line(
         &[
             ("name", Json::Str("flight".into())),
