@@ -467,7 +467,8 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
         text,
         "\nThe texel cache a line at a time, timed alone in the ROM's first 3D frame (its camera moved back less than \
          8 px, to where the far ring's centre sits on an entry's corner: a follow that moves nothing, then moves of 4 px \
-         that read one near-ring line, or that and one far-ring line; each line beyond the follow's own cost):\n"
+         that read one near-ring line, or that and one far-ring line; each line beyond the follow's own cost); and a full \
+         fill, frame 0's own follow of the cache (the follow's cost, and any interrupts taken meanwhile, included):\n"
     )?;
     writeln!(text, "| update | entries read | cycles | per entry |")?;
     writeln!(text, "|---|---|---|---|")?;
