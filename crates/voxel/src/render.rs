@@ -1256,9 +1256,6 @@ pub(crate) fn columns<const N: usize, T: Target>(
             let lod = if band < crate::cache::NEAR_BANDS { !0u32 } else { !7u32 };
             let end = s + BAND_LEN;
             while s < end {
-                if s & (SKIP_LEN - 1) == 0 {
-                    group_drew = false;
-                }
                 if s & (SKIP_LEN - 1) == 0 && skip[(s / SKIP_LEN) & 15] >= ybuf {
                     // Hidden whatever its texels: on to the next group.
                     px = px.wrapping_add(sx.wrapping_mul(SKIP_LEN as u32));
@@ -1315,10 +1312,12 @@ pub(crate) fn columns<const N: usize, T: Target>(
                     drew = false;
                 }
                 s += 1;
-                // A group sampled to its end (a column stops only on a draw)
-                // without a draw.
-                if s & (SKIP_LEN - 1) == 0 && !group_drew {
-                    silent += SKIP_LEN as u32;
+                // A group sampled to its end (a column stops only on a draw):
+                // silent if it drew nothing; the next group starts afresh (a
+                // group passed over leaves the flag as it found it).
+                if s & (SKIP_LEN - 1) == 0 {
+                    silent += if group_drew { 0 } else { SKIP_LEN as u32 };
+                    group_drew = false;
                 }
             }
             band += 1;

@@ -646,8 +646,7 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
     let pct = |a: u64, b: u64| 100.0 * a as f64 / b.max(1) as f64;
     writeln!(
         text,
-        "
-What a skip could still spare: {silent_mean} samples per frame ({:.0}% of them) lie in groups of 8 slices \
+        "\nWhat a skip could still spare: {silent_mean} samples per frame ({:.0}% of them) lie in groups of 8 slices \
          marched to their end without a draw (the reference renderer's count); in the {} frames over one refresh \
          {over_silent} of {over_samples} ({:.0}%). A group test that could tell such a group without reading its \
          texels would pass over it; the tests above (the highest tile under each near band, the relief's top beyond) \
