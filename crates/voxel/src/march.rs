@@ -85,9 +85,10 @@ pub struct FrameJob {
     /// 28: the far ring (256 x 256 entries).
     pub far: u32,
     /// 32: per pixel pair column, the row above which the page holds the
-    /// sky (read if `repaint`: its last frame's top, or after a pitch move
-    /// the rows filled first, `PageSky::fill_rows`), then this frame's top
-    /// (128 bytes: a `PageSky`'s, or scratch).
+    /// sky (its last frame's top, or after a pitch move the rows filled
+    /// first, `PageSky::fill_rows`; 160, nothing to repaint, when the whole
+    /// page was filled with the sky), then this frame's top (128 bytes: a
+    /// `PageSky`'s, or scratch).
     pub tops: u32,
     /// 36: the bands, one record each (the march loads it at a band's
     /// start, four words; then the next band's follows).
@@ -107,24 +108,19 @@ pub struct FrameJob {
     pub sky: u32,
     /// 244: `render::sky_index(0, horizon)`: the sky's index of row 0.
     pub sky_row0: u32,
-    /// 248: 1 if the page holds the sky of this horizon above `tops` (its
-    /// last frame's, or rows filled first): repaint, per column, the rows
-    /// from there down to the new top; 0: the whole page was filled with
-    /// the sky (no `PageSky`).
-    pub repaint: u32,
-    /// 252 (out): samples taken.
+    /// 248 (out): samples taken.
     pub samples: u32,
-    /// 256 (out): slices passed over (whole groups, `render::skip_rows`).
+    /// 252 (out): slices passed over (whole groups, `render::skip_rows`).
     pub skipped: u32,
-    /// 260 (out): sky rows repainted.
+    /// 256 (out): sky rows repainted.
     pub repainted: u32,
-    /// 264: leading bands hidden in every column (`render::hidden_bands`):
+    /// 260: leading bands hidden in every column (`render::hidden_bands`):
     /// each column steps past them at once.
     pub hidden_bands: u32,
-    /// 268: the record of the first band marched (`bands[hidden_bands]`,
+    /// 264: the record of the first band marched (`bands[hidden_bands]`,
     /// one past the last if every band is hidden).
     pub first_band: u32,
-    /// 272: its first slice in the slice table (`slices + 128 * hidden_bands`).
+    /// 268: its first slice in the slice table (`slices + 128 * hidden_bands`).
     pub first_slice: u32,
 }
 
@@ -200,13 +196,12 @@ const _: () = {
     assert!(core::mem::offset_of!(FrameJob, pixels) == 236);
     assert!(core::mem::offset_of!(FrameJob, sky) == 240);
     assert!(core::mem::offset_of!(FrameJob, sky_row0) == 244);
-    assert!(core::mem::offset_of!(FrameJob, repaint) == 248);
-    assert!(core::mem::offset_of!(FrameJob, samples) == 252);
-    assert!(core::mem::offset_of!(FrameJob, skipped) == 256);
-    assert!(core::mem::offset_of!(FrameJob, repainted) == 260);
-    assert!(core::mem::offset_of!(FrameJob, hidden_bands) == 264);
-    assert!(core::mem::offset_of!(FrameJob, first_band) == 268);
-    assert!(core::mem::offset_of!(FrameJob, first_slice) == 272);
+    assert!(core::mem::offset_of!(FrameJob, samples) == 248);
+    assert!(core::mem::offset_of!(FrameJob, skipped) == 252);
+    assert!(core::mem::offset_of!(FrameJob, repainted) == 256);
+    assert!(core::mem::offset_of!(FrameJob, hidden_bands) == 260);
+    assert!(core::mem::offset_of!(FrameJob, first_band) == 264);
+    assert!(core::mem::offset_of!(FrameJob, first_slice) == 268);
     assert!(core::mem::size_of::<BandJob>() == 16);
     assert!(core::mem::offset_of!(BandJob, skip_second) == 4);
     assert!(core::mem::offset_of!(BandJob, word) == 8);
@@ -230,6 +225,12 @@ const _: () = {
         assert!(BAND_STEP[b] == steps[b], "the asm's band steps: (d * step) >> 6 as shifts");
         b += 1;
     }
+    // The asm stores one packed step for bands 0 and 3 (d >> 6), and one for
+    // bands 1 and 5 (d >> 5): (d * step) >> 6 >> pack_shift alike.
+    const fn shift(b: usize) -> u32 {
+        6 - BAND_STEP[b].trailing_zeros() + crate::render::pack_shift(b)
+    }
+    assert!(shift(0) == 6 && shift(3) == 6 && shift(1) == 5 && shift(5) == 5, "one step for two bands");
     assert!(Z0 == 8, "the asm's first position: (d * 8) >> 6 = d >> 3");
     assert!(crate::render::FAR_FROM == 192, "the asm's far start: (d * 192) >> 6 = 3 d");
     assert!(crate::render::HEIGHT == 160 && crate::render::WIDTH == 240, "the asm's page");
@@ -517,12 +518,12 @@ core::arch::global_asm!(
     // the first band marched (past those hidden in every column, which
     // the caller stepped the packed positions past): its first slice (and
     // its record)
-    "    ldr   r8, [r12, #272]",
+    "    ldr   r8, [r12, #268]",
     "    mov   r9, #159", // the y-buffer, less one
     "    ldr   r7, [sp, #28]",
     "    cmp   r8, r7",
     "    bhs   18f", // no near band to march
-    "    ldr   r1, [r12, #268]", // the next band's record
+    "    ldr   r1, [r12, #264]", // the next band's record
     "    ldr   r4, [r12, #24]",  // near ring
     "    mov   r10, #0xFE",      // near column mask (128 texels of 2 bytes)
     "1:", // a near band: its record, then two groups of 8 samples unrolled
@@ -545,7 +546,7 @@ core::arch::global_asm!(
     "    ldr   r7, [sp, #32]",
     "    cmp   r8, r7",
     "    bhs   5b", // every band hidden
-    "    ldr   r1, [r12, #268]",
+    "    ldr   r1, [r12, #264]",
     "    b     23b",
     "    .if \\odd",
     "12:", // pass over a group of 8 slices; on at r6
@@ -686,8 +687,8 @@ core::arch::global_asm!(
     "    push  {{r4-r11, lr}}",
     // [sp + 0..36] as the march uses them (above), [sp + 36] column,
     // [sp + 40] the sum of the columns' last slice pointers, [sp + 44] sky rows repainted, [sp + 48] the
-    // odd pixels' march's return address, [sp + 52] the even pixel's y-buffer (240
-    // columns), [sp + 56] the address of the column's pair's top, [sp + 60]
+    // odd pixels' march's return address, [sp + 52] a pad, [sp + 56] the
+    // address of the column's pair's top, [sp + 60]
     // the far ring, [sp + 64] a pad (36 bytes pushed and 68 keep sp a
     // multiple of 8, as the IRQ handler's Rust code, on this stack, may
     // expect). In each column's set-up r12 is the job and lr the column.
@@ -705,8 +706,6 @@ core::arch::global_asm!(
     "    str   r6, [sp, #36]",
     "    str   r6, [sp, #40]",
     "    str   r6, [sp, #44]",
-    "    mov   r6, #160",
-    "    str   r6, [sp, #52]",
     "    mov   r12, r0",
     "    mov   lr, #0",
     "20:", // a column: its ray, (cos - sin u, sin + cos u), 2.14
@@ -727,19 +726,21 @@ core::arch::global_asm!(
     "    add   r8, r0, r7",
     "    add   r10, r1, r11",
     "    voxel_pack 1", // the near bands' start, packed (r0)
+    // (steps 2 near and 8 far pack alike, d >> 6; so do steps 4 near and 16
+    // far, d >> 5: one word for two records)
     "    voxel_band_step 0, r2, r3, 5, 1",
+    "    str   r5, [r4, #16 * 3]",
     "    voxel_band_step 1, r2, r3, 4, 1",
+    "    str   r5, [r4, #16 * 5]",
     "    voxel_band_step 2, r7, r11, 5, 1",
     // the far bands' start, packed (r1)
     "    mov   r6, r10, lsr #3",
     "    mov   r1, r8, lsl #13",
     "    mov   r1, r1, lsr #16",
     "    orr   r1, r1, r6, lsl #16",
-    "    voxel_band_step 3, r2, r3, 3, 3",
     "    voxel_band_step 4, r7, r11, 4, 3",
-    "    voxel_band_step 5, r2, r3, 2, 3",
     // past the leading bands hidden in every column (41:)
-    "    ldr   r9, [r12, #264]",
+    "    ldr   r9, [r12, #260]",
     "    cmp   r9, #0",
     "    bne   41f",
     "40:",
@@ -762,17 +763,15 @@ core::arch::global_asm!(
     "    voxel_march voxel_march_column, 0",
     "45:", // r9 the y-buffer
     "    voxel_marched",
-    "    str   r9, [sp, #52]", // the even pixel's y-buffer (240 columns)
-    // the page's top of this pair; rows the old frame's terrain covered
-    // above this one's back to the sky (before an odd pixel's march, which
-    // keeps the even pixel of each pair it writes)
+    // the page's top of this pair (in 240 columns the even pixel's
+    // y-buffer, which the odd pixel's reads back); rows the old frame's
+    // terrain covered above this one's back to the sky (before an odd
+    // pixel's march, which keeps the even pixel of each pair it writes)
     "    ldr   r7, [sp, #56]",
-    "    ldrb  r0, [r7]", // the old top
+    "    ldrb  r0, [r7]", // the old top (160 if the page has no sky to keep: nothing to repaint)
     "    strb  r9, [r7]",
-    "    ldr   r1, [r12, #248]",
-    "    cmp   r1, #0",
-    "    cmpne r0, r9",
-    "    bhs   21f", // no repaint, or the old top is not above this one
+    "    cmp   r0, r9",
+    "    bhs   21f", // the old top is not above this one
     "    ldr   r2, [sp, #44]",
     "    add   r2, r2, r9",
     "    sub   r2, r2, r0",
@@ -784,11 +783,10 @@ core::arch::global_asm!(
     "30:", // an odd pixel
     "    bl    voxel_march_column_odd",
     "    voxel_marched",
-    "    ldr   r0, [sp, #52]", // the even pixel's y-buffer
     "    ldr   r7, [sp, #56]",
+    "    ldrb  r0, [r7]", // the even pixel's y-buffer (45:)
     "    cmp   r9, r0",
     "    strblo r9, [r7]", // the pair's top: the higher of its two pixels' terrain
-    "    strbhs r0, [r7]",
     "    bls   21f",
     // rows the even pixel's terrain filled in both pixels of the pair,
     // above this pixel's terrain: this pixel back to the sky
@@ -805,20 +803,20 @@ core::arch::global_asm!(
     // slices marched: the sum of the columns' last slice pointers less
     // `count` first ones, over 8 bytes a slice; samples: less those passed over
     "    ldr   r6, [sp, #40]",
-    "    ldr   r7, [r12, #272]",
+    "    ldr   r7, [r12, #268]",
     "    ldr   r5, [r12, #232]",
     "    mul   r4, r7, r5",
     "    sub   r6, r6, r4",
     "    mov   r6, r6, lsr #3",
     "    ldr   r7, [sp, #24]",
     "    sub   r6, r6, r7",
-    "    str   r6, [r12, #252]",
-    "    ldr   r4, [r12, #264]", // and the hidden bands' slices count as skipped, 16 a band and column
+    "    str   r6, [r12, #248]",
+    "    ldr   r4, [r12, #260]", // and the hidden bands' slices count as skipped, 16 a band and column
     "    mul   r4, r5, r4",
     "    add   r7, r7, r4, lsl #4",
-    "    str   r7, [r12, #256]",
+    "    str   r7, [r12, #252]",
     "    ldr   r6, [sp, #44]",
-    "    str   r6, [r12, #260]",
+    "    str   r6, [r12, #256]",
     "    add   sp, sp, #68",
     "    pop   {{r4-r11, lr}}",
     "    bx    lr",
@@ -955,7 +953,6 @@ static mut JOB: FrameJob = FrameJob {
     pixels: 0,
     sky: 0,
     sky_row0: 0,
-    repaint: 0,
     samples: 0,
     skipped: 0,
     repainted: 0,
@@ -1036,18 +1033,31 @@ pub(crate) fn columns<const N: usize, T: Target>(
     // the fill by the first slice's ground line saved nothing on the
     // scripted flight: the line is almost always below the screen.)
     job.page = target.vram_column(0).unwrap_or(0) as u32;
-    let (tops, repaint, filled) = match target.page_sky() {
-        Some(m) if m.holds(horizon) => (m.begin(horizon) as *mut [u8; 128], true, 0),
+    let (tops, filled) = match target.page_sky() {
+        Some(m) if m.holds(horizon) => (m.begin(horizon) as *mut [u8; 128], 0),
         Some(m) => {
             let rows = m.fill_rows(horizon);
-            (m.begin_filled(horizon, rows) as *mut [u8; 128], true, rows)
+            (m.begin_filled(horizon, rows) as *mut [u8; 128], rows)
         }
-        // No memory: the tops go to a scratch array nobody reads.
-        None => (&raw mut SCRATCH_TOPS, false, HEIGHT as u32),
+        // No memory: the whole page is filled with the sky, and the tops go
+        // to a scratch array nobody else reads, all 160 first: no column
+        // repaints.
+        None => {
+            let words = &raw mut SCRATCH_TOPS as *mut u32;
+            let mut w = 0;
+            let words_count = core::hint::black_box(128 / 4); // not unrolled (IWRAM)
+            while w < words_count {
+                // SAFETY: word w of the 128 aligned bytes; only this function,
+                // on the GBA's one thread, uses them. (Volatile: a plain loop
+                // may become a `memset` call, in ROM.)
+                unsafe { words.add(w).write_volatile(u32::from_ne_bytes([HEIGHT as u8; 4])) };
+                w += 1;
+            }
+            (words as *mut [u8; 128], HEIGHT as u32)
+        }
     };
     sky_rows(target, horizon, filled);
     job.tops = tops as usize as u32;
-    job.repaint = repaint as u32;
     job.sky = SKY.as_ptr() as usize as u32;
     job.sky_row0 = sky_index(0, horizon);
     job.offsets = options.columns.offsets() as usize as u32;
@@ -1072,8 +1082,13 @@ pub(crate) fn columns<const N: usize, T: Target>(
 }
 
 /// The tops of a frame whose target keeps no [`crate::PageSky`] (`.bss`:
-/// EWRAM on the GBA, sparing IWRAM; a byte a column).
-static mut SCRATCH_TOPS: [u8; 128] = [0; 128];
+/// EWRAM on the GBA, sparing IWRAM; a byte a column; word aligned, so that
+/// filling it takes word stores).
+static mut SCRATCH_TOPS: Tops = Tops([0; 128]);
+
+/// 128 column tops, word aligned.
+#[repr(C, align(4))]
+struct Tops([u8; 128]);
 
 /// Writes palette index `c` into one pixel of the mode 4 pixel pair at
 /// address `pair` (the odd one if `odd`), keeping the other: a halfword load

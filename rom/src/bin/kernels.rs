@@ -314,6 +314,12 @@ fn frames(rng: &mut Rng, world: &mut World, window: &mut Window<64>, count: u32)
                 );
                 return None;
             }
+            // No sky to keep (no `PageSky`): the whole page was filled with
+            // the sky first, and no column repaints any.
+            if quick.repainted_rows != 0 {
+                log!("kernels: march FAILED: {} sky rows repainted without a PageSky", quick.repainted_rows);
+                return None;
+            }
             skipped[half] += quick.skipped;
             // Bands every column stepped past at once (their groups are
             // skipped, not passed by a test): into a near band, or a far one
