@@ -1006,7 +1006,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
     job.y = camera.y;
     // The groups' rows from the slice table (built this frame or kept from
     // the last one: the same numbers as `skip_rows`).
-    let skip = skip_rows_of(slices, ROW_BIAS, &group_tops(scene, camera));
+    let skip = skip_rows_of(slices, ROW_BIAS, scene.height_scale, &group_tops(scene, camera));
     let mut b = 0;
     while b < BANDS {
         let band = &mut job.bands[b];
