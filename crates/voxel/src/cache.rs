@@ -445,6 +445,149 @@ unsafe fn copy_run(dst: usize, src: usize, n: u32, dst_step: usize, src_step: us
     }
 }
 
+/// A lone line's runs, or the part of one on either side of the ring's
+/// edge ([`runs`]; offsets used by the asm): per tile one run of its
+/// entries, the first from part way into its tile, the last to part way.
+#[repr(C)]
+struct Runs {
+    /// 0: the first entry's address in the ring.
+    dst: usize,
+    /// 4: bytes from one entry to the next in the ring.
+    dst_step: usize,
+    /// 8: entries.
+    n: u32,
+    /// 12: the address of the first entry's tile reference (then one byte
+    /// a tile: a line buffer's).
+    refs: usize,
+    /// 16: entries the first tile gives (from the first entry to its edge).
+    first: u32,
+    /// 20: the first entry's byte offset in its tile's run.
+    first_src: usize,
+    /// 24: entries a whole tile gives.
+    tile_entries: u32,
+    /// 28: the address of the run's line in tile 0 (its texel 0 of the
+    /// line's texel row or column across the tiles).
+    texels: usize,
+    /// 32: log2 of a tile's bytes.
+    tile_shift: u32,
+    /// 36: tiles in the bank: a reference at or past it reads tile 0
+    /// ([`Scene::tile_texel_address`]'s rule).
+    tiles: u32,
+    /// 40: bytes from one entry to the next in a tile.
+    src_step: usize,
+}
+
+#[cfg(target_arch = "arm")]
+const _: () = {
+    use core::mem::offset_of;
+    assert!(offset_of!(Runs, dst) == 0 && offset_of!(Runs, dst_step) == 4 && offset_of!(Runs, n) == 8);
+    assert!(offset_of!(Runs, refs) == 12 && offset_of!(Runs, first) == 16 && offset_of!(Runs, first_src) == 20);
+    assert!(offset_of!(Runs, tile_entries) == 24 && offset_of!(Runs, texels) == 28);
+    assert!(offset_of!(Runs, tile_shift) == 32 && offset_of!(Runs, tiles) == 36 && offset_of!(Runs, src_step) == 40);
+};
+
+#[cfg(target_arch = "arm")]
+unsafe extern "C" {
+    /// [`runs`] on the GBA: per run one tile reference, its source address
+    /// and a copy, four entries a round (each a post-indexed load and
+    /// store), then one at a time; every register kept, none spilled.
+    fn voxel_cache_runs(job: *const Runs);
+}
+
+#[cfg(target_arch = "arm")]
+core::arch::global_asm!(
+    ".section .iwram.cache_runs,\"ax\",%progbits",
+    ".arm",
+    ".align 2",
+    ".global voxel_cache_runs",
+    ".type voxel_cache_runs,%function",
+    "voxel_cache_runs:", // r0 the job
+    "    push  {{r4-r11, lr}}",
+    // r0 dst, r1 dst_step, r2 entries left, r3 refs, r4 the run's entries,
+    // r5 its first entry's offset, r6 a whole tile's entries, r7 tile 0's
+    // line, r8 tile shift, r9 tiles, r10 src_step
+    "    ldmia r0, {{r0-r10}}",
+    "    cmp   r2, #0",
+    "    beq   9f",
+    "1:", // a run: its tile, the source, how many
+    "    ldrb  r11, [r3], #1",
+    "    cmp   r11, r9",
+    "    movhs r11, #0", // no such tile: tile 0
+    "    add   r12, r7, r5",
+    "    add   r12, r12, r11, lsl r8",
+    "    mov   r5, #0", // the next runs start at their tiles' edge
+    "    cmp   r4, r2",
+    "    movhi r4, r2", // at most the entries left
+    "    sub   r2, r2, r4",
+    "    subs  r4, r4, #4",
+    "    blt   3f",
+    "2:",
+    "    .rept 4",
+    "    ldrh  r11, [r12], r10",
+    "    strh  r11, [r0], r1",
+    "    .endr",
+    "    subs  r4, r4, #4",
+    "    bge   2b",
+    "3:",
+    "    adds  r4, r4, #4",
+    "    beq   5f",
+    "4:",
+    "    ldrh  r11, [r12], r10",
+    "    strh  r11, [r0], r1",
+    "    subs  r4, r4, #1",
+    "    bne   4b",
+    "5:",
+    "    mov   r4, r6", // the next run: a whole tile
+    "    cmp   r2, #0",
+    "    bne   1b",
+    "9:",
+    "    pop   {{r4-r11, lr}}",
+    "    bx    lr",
+    ".size voxel_cache_runs, . - voxel_cache_runs",
+);
+
+/// Copies `job`'s runs into the ring: on the GBA the asm, elsewhere its
+/// portable twin (the same copies in plain Rust).
+///
+/// # Safety
+/// The `n` entries from `dst`, `dst_step` bytes apart, must be writable
+/// halfwords; `refs` must be readable for as many bytes as the runs (one a
+/// tile the entries cross); and each run's halfwords, from its tile's
+/// address (tile 0's for a reference of `tiles` or more) plus `texels -
+/// tile 0's`, plus `first_src` for the first run, `src_step` bytes apart,
+/// readable; all aligned.
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+#[inline(always)]
+unsafe fn runs(job: &Runs) {
+    #[cfg(target_arch = "arm")]
+    // SAFETY: the caller's contract; the asm touches only those bytes.
+    unsafe {
+        voxel_cache_runs(job)
+    };
+    #[cfg(not(target_arch = "arm"))]
+    {
+        let (mut dst, mut left, mut refs) = (job.dst, job.n, job.refs);
+        let (mut run, mut offset) = (job.first, job.first_src);
+        while left > 0 {
+            // SAFETY: the caller's contract.
+            let tile = unsafe { *(refs as *const u8) } as u32;
+            refs += 1;
+            let tile = if tile < job.tiles { tile } else { 0 };
+            let mut src = job.texels + ((tile as usize) << job.tile_shift) + offset;
+            offset = 0;
+            let n = if run < left { run } else { left };
+            left -= n;
+            for _ in 0..n {
+                // SAFETY: the caller's contract.
+                unsafe { *(dst as *mut u16) = *(src as *const u16) };
+                src += job.src_step;
+                dst += job.dst_step;
+            }
+            run = job.tile_entries;
+        }
+    }
+}
+
 /// The byte steps of a group of lines' runs ([`copy_lines`]).
 struct LineSteps {
     /// From one entry of a run to the next: in the ring (`dst`) and in the
@@ -500,11 +643,13 @@ const _: () = {
 /// ([`terrain::Window::line`]: the ring's copy, or the world's line walk
 /// where the window does not reach), then per tile the texels from the bank.
 /// The lines that cross the same tiles (up to the tiles' edge, the ring's
-/// edge or the last line) go together: their tile references are read once, and each
-/// tile's runs, one a line, are copied one after the other ([`copy_lines`];
-/// a lone line's run inline, [`copy_run`]): a full fill reads a tile's
-/// references and works out its addresses once per tile, not once per line
-/// of it.
+/// edge or the last line) go together: their tile references are read once,
+/// and each tile's runs, one a line, are copied one after the other
+/// ([`copy_lines`]): a full fill reads a tile's references and works out its
+/// addresses once per tile, not once per line of it. A lone line (what a
+/// moving camera mostly brings in) goes to [`runs`], ARM code that keeps
+/// every number of its runs in registers: one call up to the ring's edge,
+/// one after it.
 #[cfg_attr(target_arch = "arm", instruction_set(arm::a32), unsafe(link_section = ".iwram.cache"), inline(never))]
 #[allow(clippy::too_many_arguments)]
 fn fill<const N: usize>(
@@ -539,9 +684,13 @@ fn fill<const N: usize>(
         let (xs, ys) = if rows { (x0, y0.wrapping_add(j)) } else { (x0.wrapping_add(j), y0) };
         let (txs, tys) = (xs << unit, ys << unit);
         let lead = if rows { txs & tmask } else { tys & tmask };
-        // At most LINE_TILES (see above); the `min` spares the slicing a
-        // panic path, which ARM code could not call.
-        let count = (((lead + ((along - 1) << unit)) >> tl) as usize + 1).min(LINE_TILES);
+        // At most LINE_TILES (see above; the check spares the slicing a
+        // panic path, which ARM code could not call, and bounds the runs'
+        // reads of the references below).
+        let count = ((lead + ((along - 1) << unit)) >> tl) as usize + 1;
+        if count > LINE_TILES {
+            return;
+        }
         window.line(world, txs >> tl, tys >> tl, !rows, &mut line[..count]);
         // Per line: where its first entry sits in the ring (along it, and the
         // line across), the line's texel offset across its tiles, and the
@@ -573,6 +722,49 @@ fn fill<const N: usize>(
         // From one line to the next: in the ring, and in a tile (a texel
         // across, two for the far ring's entries).
         let (dst_next, src_next) = if rows { (2 * side, 2usize << (tl + unit)) } else { (2, 2usize << unit) };
+        let texels = scene.tile_texel_address(0, 0, 0) + across_bytes;
+        if group == 1 {
+            // A lone line: its runs up to the ring's edge, then the rest
+            // from the ring's start.
+            let before = if along as usize > side - first { (side - first) as u32 } else { along };
+            let mut job = Runs {
+                dst: dst_line + first * dst_step,
+                dst_step,
+                n: before,
+                refs: line.as_ptr() as usize,
+                first: ((tmask - lead) >> unit) + 1,
+                first_src: lead as usize * texel_bytes,
+                tile_entries: (tmask >> unit) + 1,
+                texels,
+                tile_shift: 2 * tl + 1,
+                tiles: scene.tile_count(),
+                src_step,
+            };
+            // SAFETY: the entries up to the ring's edge, `dst_step` apart
+            // along a ring row or column (`ring` has side * side entries,
+            // checked above); the references of the tiles they cross, of the
+            // first `count` in the line buffer (those the window wrote); each
+            // run within its tile's texels (it ends with the tile), which
+            // `tile_texel_address` vouches for.
+            unsafe { runs(&job) };
+            if along > before {
+                // Entry `before`, in texels along from the first tile's edge.
+                let t = lead + (before << unit);
+                let in_tile = t & tmask;
+                job.dst = dst_line;
+                job.n = along - before;
+                job.refs = line.as_ptr() as usize + (t >> tl) as usize;
+                job.first = ((tmask - in_tile) >> unit) + 1;
+                job.first_src = in_tile as usize * texel_bytes;
+                // SAFETY: as above, from the ring's start (at most `first`
+                // entries: `along` is at most a side), and the references from
+                // entry `before`'s tile to the line's last (the buffer's
+                // `count - 1`th).
+                unsafe { runs(&job) };
+            }
+            j += 1;
+            continue;
+        }
         // A run is the entries of one tile that sit next to each other in the
         // ring: per run one source address, then a plain copy.
         let mut at = first; // ring position (along) of entry i
@@ -591,19 +783,14 @@ fn fill<const N: usize>(
             let tile = line[k & (LINE_TILES - 1)];
             let src = scene.tile_texel_address(tile, 0, 0) + across_bytes + in_tile as usize * texel_bytes;
             let dst = dst_line + at * dst_step;
-            if group == 1 {
-                // SAFETY: the run's `src` entries stay inside the tile (the run
-                // ends with it), which `tile_texel_address` vouched for; its `dst`
-                // entries inside the ring (the run ends at its edge; `ring` has
-                // side * side entries, checked above).
-                unsafe { copy_run(dst, src, run, dst_step, src_step) };
-            } else {
-                let steps = LineSteps { dst: dst_step, src: src_step, dst_next, src_next };
-                // SAFETY: as one line's, and line `l` of the group is a texel
-                // row or column of the same tile (the group ends with it) and
-                // a line of the ring (it ends at its edge).
-                unsafe { copy_lines(dst, src, run, &steps, group) };
-            }
+            let steps = LineSteps { dst: dst_step, src: src_step, dst_next, src_next };
+            // SAFETY: each line's run: its `src` entries stay inside the tile
+            // (the run ends with it), which `tile_texel_address` vouched for;
+            // its `dst` entries inside the ring (the run ends at its edge;
+            // `ring` has side * side entries, checked above); and line `l` of
+            // the group is a texel row or column of the same tile (the group
+            // ends with it) and a line of the ring (it ends at its edge).
+            unsafe { copy_lines(dst, src, run, &steps, group) };
             i += run;
             // On into the next tile, and round the ring.
             in_tile += run << unit;

@@ -312,6 +312,14 @@ impl<'a, const N: usize> Scene<'a, N> {
         self.tile_log2
     }
 
+    /// Tiles in the bank ([`Scene::tile_texel_address`] reads tile 0 for a
+    /// reference at or past it).
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
+    pub(crate) fn tile_count(&self) -> u32 {
+        self.tile_count
+    }
+
     /// The address of texel (`ix`, `iy`) (taken modulo the tile side) of tile
     /// `tile` (tile 0 for a tile the bank does not have): the texels from
     /// there to the end of the tile are the bank's.

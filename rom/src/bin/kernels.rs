@@ -17,7 +17,12 @@
 //!   240 to VRAM itself, whose byte stores fill both pixels of a pair (what
 //!   the odd pixel's halfword stores must undo); and single pixels written
 //!   into VRAM pairs the way a target's `put_pixel` does, against a copy in
-//!   RAM.
+//!   RAM;
+//! - the texel cache's line copies (`crates/voxel/src/cache.rs`: a lone
+//!   line's runs, `voxel_cache_runs`; lines that cross the same tiles,
+//!   `copy_lines`): every sixth frame of a flight that moves it a few lines
+//!   at a time, every entry of both rings is the world's texel by the
+//!   portable lookup.
 //!
 //! - the HUD's number writers (`rom/src/hud.rs`) against `core::fmt`, on edge
 //!   and random values, both alignments, signed and hexadecimal;
@@ -405,6 +410,42 @@ struct Drawn {
     repainted: [u32; 5],
 }
 
+/// Every entry of both rings of `land`'s texel cache, which the flight
+/// moved a few lines at a time (the ARM run copy of `voxel::cache`), is the
+/// world's texel round `camera` (near: texel (x, y); far: texel (2x, 2y)),
+/// by the portable lookup; `k` names the frame in the log.
+fn cache_holds_the_world(land: &Landscape<'_, 64>, camera: &Camera, k: u32) -> Option<()> {
+    use voxel::cache::{FAR, FAR_AHEAD, FAR_RADIUS, NEAR, NEAR_AHEAD, NEAR_RADIUS, centre};
+    let cache = land.cache()?;
+    let (px, py) = (camera.x >> 8, camera.y >> 8);
+    for (ahead, radius, side, shift) in [(NEAR_AHEAD, NEAR_RADIUS, NEAR, 2), (FAR_AHEAD, FAR_RADIUS, FAR, 3)] {
+        let ring: &[u16] = if side == NEAR { cache.near() } else { cache.far() };
+        let (cx, cy) = centre(px, py, camera.heading, ahead);
+        let (x0, y0) = ((cx >> shift).wrapping_sub(radius), (cy >> shift).wrapping_sub(radius));
+        for j in 0..2 * radius {
+            for i in 0..2 * radius {
+                let (x, y) = (x0.wrapping_add(i), y0.wrapping_add(j));
+                let got = ring[(y as usize & (side - 1)) * side + (x as usize & (side - 1))];
+                let (h, c) = land.texel(x << shift, y << shift);
+                if got != bank::texel(h, c) {
+                    log!(
+                        "kernels: cache FAILED: frame {} camera {:?}: {} ring entry ({}, {}) is {:#06x}, the world's texel {:#06x}",
+                        k,
+                        camera,
+                        if side == NEAR { "near" } else { "far" },
+                        x,
+                        y,
+                        got,
+                        bank::texel(h, c)
+                    );
+                    return None;
+                }
+            }
+        }
+    }
+    Some(())
+}
+
 /// A flight of `count` frames drawn by the product's target into one VRAM
 /// page (page 0: in the kernels ROM's display mode, tiles, byte stores to page 1's last
 /// rows would go to object VRAM, which ignores them) that remembers its sky (`voxel::PageSky`), each compared,
@@ -450,6 +491,9 @@ fn repaints(
         let options = Options { boundaries: k % 8 >= 4, columns };
         land.follow(&camera);
         land.follow_cache(&camera)?;
+        if k % 6 == 5 {
+            cache_holds_the_world(land, &camera, k)?;
+        }
         let quick =
             voxel::render(&land.scene(), &camera, options, &mut RamPage(page.as_ptr() as usize, Some(&mut sky)));
         // The target has no `vram_column`: the reference path.
