@@ -305,6 +305,50 @@ impl Relief {
         self.tile_tops[t as usize]
     }
 
+    /// With `blocks`, the highest block top (height units) of bank tile
+    /// `t`, the world's tile `(tx, ty)` (tile coordinates, as they come
+    /// before the wrap), among its blocks under the box of world pixels
+    /// `[x0, x1, y0, y1]` (inclusive; 0 if none); else the tile's top. (A
+    /// call of its own: inlined, its loops took 500 bytes more of IWRAM.)
+    #[cfg_attr(
+        target_arch = "arm",
+        instruction_set(arm::a32),
+        unsafe(link_section = ".iwram.voxel_top_under"),
+        inline(never)
+    )]
+    pub(crate) fn top_under(&self, t: u8, (tx, ty): (i32, i32), bounds: &[i32; 4], blocks: bool) -> u8 {
+        if !blocks {
+            return self.tile_top(t);
+        }
+        let [x0, x1, y0, y1] = *bounds;
+        let (bx0, bx1) = self.blocks_inside(x0, x1, tx);
+        let (by0, by1) = self.blocks_inside(y0, y1, ty);
+        let mut high = 0;
+        let mut by = by0;
+        while by <= by1 {
+            let row = t as usize * PER_TILE + ((by as usize) << self.blocks_log2);
+            let mut bx = bx0;
+            while bx <= bx1 {
+                high = high.max(self.tops[(row + bx as usize) & (self.tops.len() - 1)]);
+                bx += 1;
+            }
+            by += 1;
+        }
+        high
+    }
+
+    /// The blocks of tile `t` (a world tile coordinate along one axis) under
+    /// the world pixels `lo ..= hi` along it, which overlap the tile: the
+    /// first and the last, counted from the tile's first block.
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
+    fn blocks_inside(&self, lo: i32, hi: i32, t: i32) -> (u32, u32) {
+        let first = t << self.blocks_log2;
+        let last = first + (1 << self.blocks_log2) - 1;
+        let (a, b) = ((lo >> self.block_px_log2).max(first), (hi >> self.block_px_log2).min(last));
+        ((a - first) as u32, (b - first) as u32)
+    }
+
     /// The floor's slope, world pixels of rise per pixel.
     ///
     /// ```

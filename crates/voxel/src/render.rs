@@ -182,7 +182,7 @@ impl<'a, const N: usize> Scene<'a, N> {
     /// The same scene with the bank's `relief` ([`crate::flight::Relief::build`]
     /// from the same bank): the flight then follows the ground ahead, and
     /// the renderer passes over depth slices that not even the relief's top,
-    /// or nearer the highest tile under them, could show in (a relief of
+    /// or nearer the highest tile (or block) under them, could show in (a relief of
     /// another bank can hide terrain).
     ///
     /// ```
@@ -216,8 +216,8 @@ impl<'a, const N: usize> Scene<'a, N> {
     /// The highest a texel can be, height units: the relief's
     /// ([`crate::flight::Relief::top`]), or 255 (any texel) without one.
     /// The renderer skips the slices such a texel could not show in
-    /// ([`skip_rows`]), or, nearer, the slices the highest tile under them
-    /// could not ([`group_tops`]).
+    /// ([`skip_rows`]), or, nearer, the slices the highest tile (or block)
+    /// under them could not ([`group_tops`]).
     pub(crate) fn top(&self) -> i32 {
         match self.relief {
             Some(r) => r.top() as i32,
@@ -705,7 +705,7 @@ const _: () = assert!(SLICES <= 128, "slice tables are indexed with & 127");
 
 /// Depth slices tested together for a skip: a group of them is passed over,
 /// no texel read, when not even the highest texel it could sample (the
-/// highest tile under its ground, `group_tops`; or the relief's top,
+/// highest tile or block under its ground, `group_tops`; or the relief's top,
 /// [`crate::flight::Relief::top`]; 255 without a relief) could rise above
 /// what its column has drawn so far. Every group lies within one band.
 ///
@@ -806,6 +806,17 @@ const _: () = assert!(SKIP_GROUPS <= 16, "skip_rows pads to 16");
 /// relief's top.
 pub(crate) const TOPS_TILES: u32 = 25;
 
+/// Bands (from the first) whose ground [`group_tops`] reads block by block
+/// ([`crate::flight::Relief`]'s block tops, a quarter or less of a tile a
+/// side) in the tiles that could raise its top: the first band's box is a
+/// few blocks wide, and its ground, just ahead, is what a low flight over
+/// hills hides behind the screen's bottom edge (on the scripted flight's
+/// frames over a refresh, its tiles' tops let 595 samples a frame through
+/// that its blocks' pass over: a few more block reads, 357 fewer samples;
+/// the second band's blocks spared 12 more, the third's none worth their
+/// reads, measured on the host's reference renderer).
+pub(crate) const BLOCK_BANDS: usize = 1;
+
 /// Groups [`group_tops`] looks under: those of the near ring's bands (up to
 /// 200 px), a band (two groups) at a time. The far bands' ground spans too
 /// many tiles to pay, and one box a group instead of a band cost more
@@ -834,7 +845,10 @@ const TOPS_MARGIN: i32 = 2;
 /// Per group of [`SKIP_LEN`] slices, the highest texel (height units) any of
 /// its samples can read, for [`skip_rows`]: for the first [`TOPS_GROUPS`],
 /// the highest tile top ([`crate::flight::Relief`]'s: each tile's highest
-/// texel) of the tiles under their band's ground. That ground is the
+/// texel) of the tiles under their band's ground, and for the first
+/// [`BLOCK_BANDS`] bands' the highest block top of those tiles' blocks
+/// under it (read only in a tile whose top is above what the band has found
+/// so far). That ground is the
 /// trapezoid between the band's first and last slice across the whole view
 /// (rays `u` = -1 .. 1), taken as a box of world pixels with [`TOPS_MARGIN`].
 /// Without a relief, for the other groups, where the box spans more than
@@ -860,7 +874,8 @@ pub(crate) fn group_tops<const N: usize>(scene: &Scene<'_, N>, camera: &Camera) 
     let bands = core::hint::black_box(TOPS_GROUPS / 2);
     let mut b = 0;
     while b < bands {
-        let [x0, x1, y0, y1] = view.band_box(b);
+        let bounds = view.band_box(b);
+        let [x0, x1, y0, y1] = bounds;
         // Tiles, as world tile coordinates before the wrap (shifts floor).
         let (tx0, tx1, ty0, ty1) = (x0 >> tp, x1 >> tp, y0 >> tp, y1 >> tp);
         let (w, h) = ((tx1 - tx0 + 1) as u32, (ty1 - ty0 + 1) as u32);
@@ -870,7 +885,11 @@ pub(crate) fn group_tops<const N: usize>(scene: &Scene<'_, N>, camera: &Camera) 
             while ty <= ty1 {
                 let mut tx = tx0;
                 while tx <= tx1 {
-                    high = high.max(relief.tile_top(scene.window.get(tx as u32 & m, ty as u32 & m)) as i32);
+                    let tile = scene.window.get(tx as u32 & m, ty as u32 & m);
+                    if relief.tile_top(tile) as i32 > high {
+                        // The tile's blocks under the box, or the whole tile.
+                        high = high.max(relief.top_under(tile, (tx, ty), &bounds, b < BLOCK_BANDS) as i32);
+                    }
                     tx += 1;
                 }
                 ty += 1;
@@ -1529,12 +1548,13 @@ mod tests {
     /// no higher than its group's top: the march's positions stepped as
     /// `columns` steps them, every column of both modes, over tiles that are
     /// low but for one spike at a corner or an edge (where a box or margin
-    /// too small would show), every tile size, cameras at tile edges and the
-    /// world's wrap, every eighth of a turn and between.
+    /// too small, or a block range one short, would show), every tile size,
+    /// cameras at tile edges and the world's wrap, every eighth of a turn
+    /// and between.
     #[test]
     fn no_near_sample_is_above_its_groups_top() {
         use std::boxed::Box;
-        let mut lowered = 0;
+        let (mut lowered, mut by_blocks) = (0, 0);
         for n in [8u32, 16, 32, 64, 128] {
             // Tiles 0..6: height 10, but 250 at one corner or edge texel;
             // tiles 6..12: 10 all over.
@@ -1570,6 +1590,15 @@ mod tests {
                 let scene = land.scene();
                 let tops = group_tops(&scene, &camera);
                 lowered += tops[..TOPS_GROUPS].iter().filter(|&&t| t < 250).count();
+                // Below a spike tile's top though one lies under the box:
+                // its spike's block does not (the first bands' blocks).
+                let [x0, x1, y0, y1] = NearView::new(&camera).band_box(0);
+                let m = (side >> tp) - 1;
+                let spiked = (y0 >> tp..=y1 >> tp).any(|ty| {
+                    (x0 >> tp..=x1 >> tp)
+                        .any(|tx| relief.tile_top(scene.window.get(tx as u32 & m, ty as u32 & m)) == 250)
+                });
+                by_blocks += (spiked && tops[0] < 250) as u32;
                 near_samples(&camera, |col, s, px, py| {
                     let h = (scene.texel(px >> 8, py >> 8) & 0xFF) as i32;
                     assert!(h <= tops[s / SKIP_LEN], "{n}-texel tiles, camera {camera:?}, column {col}, slice {s}");
@@ -1577,6 +1606,7 @@ mod tests {
             }
         }
         assert!(lowered > 0, "no group got a top below the spikes: the test tests nothing");
+        assert!(by_blocks > 0, "no first band's top came from blocks below a spike tile's: the blocks untested");
     }
 
     /// Every near sample's pixel lies in its band's box ([`NearView::band_box`]), for

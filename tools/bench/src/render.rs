@@ -649,7 +649,7 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
         "\nWhat a skip could still spare: {silent_mean} samples per frame ({:.0}% of them) lie in groups of 8 slices \
          marched to their end without a draw (the reference renderer's count); in the {} frames over one refresh \
          {over_silent} of {over_samples} ({:.0}%). A group test that could tell such a group without reading its \
-         texels would pass over it; the tests above (the highest tile under each near band, the relief's top beyond) \
+         texels would pass over it; the tests above (the highest tile under each near band, the highest block under the first, the relief's top beyond) \
          pass over {skip_mean} slices a frame.",
         pct(silent_mean, s_mean),
         over.len(),
