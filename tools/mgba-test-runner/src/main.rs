@@ -3,7 +3,9 @@
 
 use anyhow::{Context, Result, bail};
 use clap::Parser;
-use mgba_test_runner::{Echo, GifCapture, GoldenMode, KeyScript, RunConfig, read_sav, rom, run, write_sav};
+use mgba_test_runner::{
+    Echo, GifCapture, GoldenMode, KeyScript, RunConfig, read_sav, rom, run, sav_to_write, write_sav,
+};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -193,7 +195,7 @@ fn real_main(args: Args) -> Result<bool> {
         goldens: args.goldens,
         actual_dir: std::env::temp_dir(),
         golden_mode: Some(if args.bless { GoldenMode::Bless } else { GoldenMode::Check }),
-        save,
+        save: save.clone(),
         stop_on: args.stop_on,
         gif: args.gif,
         echo,
@@ -208,8 +210,9 @@ fn real_main(args: Args) -> Result<bool> {
         say(&format!("{what}: {}", path.display()))?;
     }
     if let Some(path) = &args.sav {
-        write_sav(path, &report.save)?;
-        say(&format!("save: {} ({} bytes)", path.display(), report.save.len()))?;
+        let back = sav_to_write(save.as_deref(), &report.save);
+        write_sav(path, &back)?;
+        say(&format!("save: {} ({} bytes)", path.display(), back.len()))?;
     }
     say(&format!("frames run: {}", report.frames))?;
     match report.verdict() {

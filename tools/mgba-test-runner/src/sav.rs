@@ -35,6 +35,29 @@ pub fn read_sav(path: &Path) -> Result<Option<Vec<u8>>, SavError> {
     Ok(if bytes.is_empty() { None } else { Some(bytes) })
 }
 
+/// What goes back into a save file after a run: the battery save the ROM
+/// left (`ram`: its save type's size, 32 KB of SRAM for most ROMs), then the
+/// bytes of the file as it was loaded (`loaded`) beyond it, which the ROM
+/// could not reach: a file longer than the ROM's save (a 64 or 128 KB
+/// flash image given to an SRAM ROM) keeps its length and its tail.
+///
+/// ```
+/// use mgba_test_runner::sav_to_write;
+/// let loaded = vec![7u8; 65536];
+/// let back = sav_to_write(Some(&loaded), &[1; 32768]);
+/// assert_eq!((back.len(), back[0], back[40000]), (65536, 1, 7));
+/// assert_eq!(sav_to_write(None, &[1; 32768]).len(), 32768);
+/// ```
+pub fn sav_to_write(loaded: Option<&[u8]>, ram: &[u8]) -> Vec<u8> {
+    let mut out = ram.to_vec();
+    if let Some(loaded) = loaded
+        && loaded.len() > ram.len()
+    {
+        out.extend_from_slice(&loaded[ram.len()..]);
+    }
+    out
+}
+
 /// Writes `data` to `path` atomically (`gbarom::write_atomic`: a temporary
 /// file beside it, then a rename).
 pub fn write_sav(path: &Path, data: &[u8]) -> Result<(), SavError> {
