@@ -14,7 +14,9 @@
 //!
 //! Palette colours no tile uses are dropped at the end. Heights keep their
 //! precision (16-bit heightmaps too) until they are rounded to 8 bits in the
-//! tiles; a colour heightmap is read as its luminance, with a note. The
+//! tiles; a colour heightmap is read as its luminance, with a note; heights
+//! that span only a sliver of their range are stretched to all of it when
+//! the height scale is `auto` ([`MIN_LEVELS`]), with a note. The
 //! height scale is chosen from the tiles' slopes unless given. The same
 //! inputs give byte-identical banks.
 
@@ -408,6 +410,42 @@ fn load_pair(pair: &Pair, tile: u32, notes: &mut Vec<String>) -> Result<Loaded> 
     Ok(Loaded { heights: height.into_luma16(), texture: texture.into_rgb8() })
 }
 
+/// Fewest of the 256 height levels the heightmaps may span before
+/// [`stretch_narrow_heights`] stretches them: fewer, and the land bakes
+/// terraced or flat (a 16-bit export of heights 0 to 1,000 spans 4).
+pub const MIN_LEVELS: u32 = 64;
+
+/// Heightmaps (all pairs together) that span fewer than [`MIN_LEVELS`] of the
+/// 256 height levels bake a flat world: with the height scale `auto`, their
+/// heights are stretched to the full range, lowest to 0 and highest to
+/// 65,535, with a note (the scale is then chosen for the stretched heights);
+/// with a fixed scale they are kept, with a note saying so. Heightmaps of
+/// one height throughout are kept.
+fn stretch_narrow_heights(loaded: &mut [Loaded], scale: HeightScale, notes: &mut Vec<String>) {
+    let all = || loaded.iter().flat_map(|l| l.heights.pixels().map(|p| p[0]));
+    let (Some(lo), Some(hi)) = (all().min(), all().max()) else {
+        return;
+    };
+    let levels = (height8(hi) - height8(lo)) as u32 + 1;
+    if hi == lo || levels >= MIN_LEVELS {
+        return;
+    }
+    let span = format!("the heightmaps span {levels} of the 256 height levels (16-bit heights {lo}..={hi})");
+    if scale != HeightScale::Auto {
+        notes.push(format!(
+            "{span}: with a fixed height scale the land is as flat as that; with `auto` they would be stretched"
+        ));
+        return;
+    }
+    let range = (hi - lo) as u64;
+    for l in loaded.iter_mut() {
+        for p in l.heights.pixels_mut() {
+            p[0] = (((p[0] - lo) as u64 * 65535 + range / 2) / range) as u16;
+        }
+    }
+    notes.push(format!("{span}: stretched to the full range, so that the relief keeps its detail"));
+}
+
 /// 16-bit height to 8 bits, rounded.
 fn height8(h: u16) -> u8 {
     ((h as u32 * 255 + 32767) / 65535) as u8
@@ -454,6 +492,7 @@ pub fn bake(options: &Options, progress: Progress<'_>) -> Result<Baked> {
         loaded.push(l);
     }
     progress("loading", options.pairs.len() as u64, options.pairs.len() as u64);
+    stretch_narrow_heights(&mut loaded, options.height_scale, &mut notes);
     if options.placement == PlacementKind::Paper {
         // Refuse too many tiles before the slow part: tiles whose heights
         // differ stay different whatever the palette.
@@ -805,6 +844,52 @@ mod tests {
     const GREEN: u16 = 31 << 5;
     const BLUE: u16 = 31 << 10;
     const WHITE: u16 = 0x7FFF;
+
+    /// Heights that span a sliver of their range (a 16-bit export of 0 to
+    /// 1,000) are stretched to the full range when the scale is ours to
+    /// choose, and kept, with a note, when it is fixed; a wide span, or one
+    /// height throughout, is kept without a note.
+    #[test]
+    fn narrow_heights_are_stretched_with_a_note() {
+        let narrow = || Loaded {
+            heights: ImageBuffer::from_fn(8, 8, |x, y| Luma([((x + 8 * y) * 1000 / 63) as u16])),
+            texture: RgbImage::from_pixel(8, 8, Rgb([0, 128, 0])),
+        };
+        let mut pairs = vec![narrow()];
+        let mut notes = Vec::new();
+        stretch_narrow_heights(&mut pairs, HeightScale::Auto, &mut notes);
+        let h: Vec<u16> = pairs[0].heights.pixels().map(|p| p[0]).collect();
+        assert_eq!((h[0], h[63]), (0, 65535));
+        assert!(h.windows(2).all(|w| w[0] < w[1]), "order kept");
+        assert_eq!(
+            notes,
+            [
+                "the heightmaps span 5 of the 256 height levels (16-bit heights 0..=1000): stretched to the full range, so that the relief keeps its detail"
+            ]
+        );
+        let mut pairs = vec![narrow()];
+        let mut notes = Vec::new();
+        stretch_narrow_heights(&mut pairs, HeightScale::Fixed(2.0), &mut notes);
+        assert_eq!(pairs[0].heights.pixels().map(|p| p[0]).max(), Some(1000), "kept");
+        assert!(
+            notes[0].ends_with(
+                "with a fixed height scale the land is as flat as that; with `auto` they would be stretched"
+            )
+        );
+        let flat = loaded(8, 8, |_, _| 40, |_, _| [0, 0, 0]);
+        for keep in [loaded_wide(), flat] {
+            let before: Vec<u16> = keep.heights.pixels().map(|p| p[0]).collect();
+            let (mut pairs, mut notes) = (vec![keep], Vec::new());
+            stretch_narrow_heights(&mut pairs, HeightScale::Auto, &mut notes);
+            assert_eq!(pairs[0].heights.pixels().map(|p| p[0]).collect::<Vec<_>>(), before);
+            assert!(notes.is_empty());
+        }
+    }
+
+    /// Heights 0 to 63 x 4: 253 levels.
+    fn loaded_wide() -> Loaded {
+        loaded(8, 8, |x, y| ((x + 8 * y) * 4) as u8, |_, _| [0, 0, 0])
+    }
 
     #[test]
     fn option_names_parse() {
