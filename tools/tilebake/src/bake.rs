@@ -407,6 +407,9 @@ fn load_pair(pair: &Pair, tile: u32, notes: &mut Vec<String>) -> Result<Loaded> 
         notes.push(format!("{name} has an alpha channel; heights are its grey level, alpha ignored"));
     }
     // Alpha is ignored: a texture's colour is its RGB.
+    if texture.color().has_alpha() {
+        notes.push(format!("{} has an alpha channel; colours are its RGB, alpha ignored", pair.texture.display()));
+    }
     Ok(Loaded { heights: height.into_luma16(), texture: texture.into_rgb8() })
 }
 
@@ -748,8 +751,8 @@ fn too_many_tiles(options: &Options, loaded: &[Loaded], count: String) -> Error 
                    tiles from images of any size";
     let advice = if let Some((t, n)) = larger.iter().find(|(_, n)| *n <= bank::MAX_TILES as u64) {
         format!("try --tile-size {t} (the images make {n} tiles of {t} px)")
-    } else if let Some((t, _)) = larger.first() {
-        format!("try --tile-size {t} (fewer, larger tiles), smaller images, {corners}")
+    } else if let Some((t, n)) = larger.last() {
+        format!("even --tile-size {t} cuts {n} tiles: use smaller or fewer images, {corners}")
     } else {
         format!("use smaller or fewer images (256 tiles of {tile} px cover {side}x{side} px), {corners}")
     };
@@ -884,6 +887,23 @@ mod tests {
             assert_eq!(pairs[0].heights.pixels().map(|p| p[0]).collect::<Vec<_>>(), before);
             assert!(notes.is_empty());
         }
+    }
+
+    /// Too many paper tiles: the advice names a tile size only if it would
+    /// cut few enough; when even the largest cuts too many, it says so.
+    #[test]
+    fn too_many_tiles_advises_only_what_helps() {
+        let big = |w, h| Loaded { heights: ImageBuffer::new(w, h), texture: RgbImage::new(w, h) };
+        let advice = |l: Loaded| match too_many_tiles(&options(8, PlacementKind::Paper), &[l], "many".into()) {
+            Error::TooManyTiles { advice, .. } => advice,
+            e => panic!("{e}"),
+        };
+        assert!(advice(big(1024, 1024)).starts_with("try --tile-size 64 (the images make 256 tiles of 64 px)"));
+        let a = advice(big(4096, 1152));
+        assert!(
+            a.starts_with("even --tile-size 128 cuts 288 tiles: use smaller or fewer images, or the corner placement"),
+            "{a}"
+        );
     }
 
     /// Heights 0 to 63 x 4: 253 levels.

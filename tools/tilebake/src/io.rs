@@ -349,16 +349,31 @@ fn dangling(target: &Path, done: &str) -> std::io::Error {
 /// names that does not exist, before a long command does its work.
 pub fn check_output(path: &Path) -> Result<()> {
     let dest = destination(path)?;
-    match dest.parent() {
-        Some(d) if !d.as_os_str().is_empty() && !d.is_dir() => Err(Error::Write {
+    let dir = match dest.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    if !dir.is_dir() {
+        return Err(Error::Write {
             path: path.to_path_buf(),
             source: std::io::Error::other(format!(
                 "the directory {} does not exist",
-                one_line(&d.display().to_string())
+                one_line(&dir.display().to_string())
             )),
-        }),
-        _ => Ok(()),
+        });
     }
+    // The directory must take the temporary file the output is written
+    // through (permissions, a read-only or special file system): found
+    // now, not after the work. The probe is deleted at once.
+    tempfile::Builder::new().prefix(".tilebake-").tempfile_in(dir).map(drop).map_err(|source| {
+        // The directory is there: "no such file" would mislead (`/proc`).
+        let source = if source.kind() == std::io::ErrorKind::NotFound {
+            std::io::Error::other(format!("the directory {} takes no new files", one_line(&dir.display().to_string())))
+        } else {
+            source
+        };
+        Error::Write { path: path.to_path_buf(), source }
+    })
 }
 
 /// Where the output named `path` goes. A symbolic link is written through:
@@ -384,6 +399,11 @@ fn destination(path: &Path) -> Result<PathBuf> {
             Ok(m) if !m.is_file() => {
                 return Err(fail(std::io::Error::other(
                     "it is not a regular file (a device, FIFO or socket): outputs are files",
+                )));
+            }
+            Ok(m) if m.permissions().readonly() => {
+                return Err(fail(std::io::Error::other(
+                    "it is read-only: make it writable, or choose another output (it is not replaced)",
                 )));
             }
             Ok(_) => return Ok(dest),
@@ -579,5 +599,29 @@ mod tests {
         );
         check_output(&d.path().join("out.bank")).unwrap();
         check_output(Path::new("out.bank")).unwrap();
+        let left: Vec<_> = std::fs::read_dir(d.path()).unwrap().collect();
+        assert!(left.is_empty(), "the probe is deleted");
+        // A directory that takes no files (even root's): refused before the work.
+        #[cfg(target_os = "linux")]
+        {
+            let e = check_output(Path::new("/proc/out.bank")).unwrap_err().to_string();
+            assert_eq!(e, "/proc/out.bank: cannot write: the directory /proc takes no new files");
+        }
+    }
+
+    /// A read-only output is refused (by the check before the work and by
+    /// the write itself), and left as it was.
+    #[test]
+    fn read_only_outputs_are_not_replaced() {
+        let d = tempfile::tempdir().unwrap();
+        let out = d.path().join("kept.bank");
+        std::fs::write(&out, b"old").unwrap();
+        let mut perms = std::fs::metadata(&out).unwrap().permissions();
+        perms.set_readonly(true);
+        std::fs::set_permissions(&out, perms).unwrap();
+        for e in [check_output(&out).unwrap_err(), write_atomic(&out, b"new").unwrap_err()] {
+            assert!(e.to_string().contains("it is read-only"), "{e}");
+        }
+        assert_eq!(std::fs::read(&out).unwrap(), b"old");
     }
 }

@@ -30,7 +30,8 @@ enum Command {
         /// The texture of the heightmap given in the same position.
         #[arg(long = "texture")]
         textures: Vec<PathBuf>,
-        /// Tile side in texels (pixels of the PNGs): 8, 16, 32, 64 or 128 [default: 32].
+        /// Tile side in texels (pixels of the PNGs): 8, 16, 32, 64 or 128 [default: 32];
+        /// each image's width and height must be multiples of it.
         #[arg(long, allow_negative_numbers = true)]
         tile_size: Option<u32>,
         /// Palette colours, 2..=52 [default: 52].
@@ -255,8 +256,9 @@ impl Progress {
     }
 }
 
-/// Plain progress: `tilebake: <stage> (<seconds> s)` as a stage starts, for
-/// stages starting once `quiet` has passed since the command started.
+/// Plain progress: `tilebake: <stage> (from <seconds> s in)` as a stage
+/// starts (the seconds since the command started, not the stage's length),
+/// for stages starting once `quiet` has passed since then.
 struct Lines<W: std::io::Write> {
     out: std::cell::RefCell<W>,
     start: std::time::Instant,
@@ -281,7 +283,7 @@ impl<W: std::io::Write> Lines<W> {
         }
         let elapsed = self.start.elapsed();
         if elapsed >= self.quiet {
-            let _ = writeln!(self.out.borrow_mut(), "tilebake: {stage} ({:.1} s)", elapsed.as_secs_f64());
+            let _ = writeln!(self.out.borrow_mut(), "tilebake: {stage} (from {:.1} s in)", elapsed.as_secs_f64());
         }
         *current = stage.to_string();
     }
