@@ -414,8 +414,8 @@ fn load_pair(pair: &Pair, tile: u32, notes: &mut Vec<String>) -> Result<Loaded> 
 }
 
 /// Fewest of the 256 height levels the heightmaps may span before
-/// [`stretch_narrow_heights`] stretches them: fewer, and the land bakes
-/// terraced or flat (a 16-bit export of heights 0 to 1,000 spans 4).
+/// the bake stretches them (with the height scale `auto`): fewer, and the land bakes
+/// terraced or flat (a 16-bit export of heights 0 to 1,000 spans 5).
 pub const MIN_LEVELS: u32 = 64;
 
 /// Heightmaps (all pairs together) that span fewer than [`MIN_LEVELS`] of the
