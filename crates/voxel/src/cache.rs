@@ -501,8 +501,8 @@ core::arch::global_asm!(
     ".align 2",
     ".global voxel_cache_runs",
     ".type voxel_cache_runs,%function",
-    "voxel_cache_runs:", // r0 the job
-    "    push  {{r4-r11, lr}}",
+    "voxel_cache_runs:",        // r0 the job
+    "    push  {{r4-r12, lr}}", // 40 bytes: sp stays a multiple of 8 (the IRQ handler's Rust code runs on this stack)
     // r0 dst, r1 dst_step, r2 entries left, r3 refs, r4 the run's entries,
     // r5 its first entry's offset, r6 a whole tile's entries, r7 tile 0's
     // line, r8 tile shift, r9 tiles, r10 src_step
@@ -541,7 +541,7 @@ core::arch::global_asm!(
     "    cmp   r2, #0",
     "    bne   1b",
     "9:",
-    "    pop   {{r4-r11, lr}}",
+    "    pop   {{r4-r12, lr}}",
     "    bx    lr",
     ".size voxel_cache_runs, . - voxel_cache_runs",
 );
@@ -671,7 +671,12 @@ fn fill<const N: usize>(
     // A line (at most a ring's side) of the smallest tiles fits the line
     // buffer; `Scene::new` took the tile size from a parsed bank, and
     // `follow_ring` fills at most a ring's side.
-    debug_assert!(tl >= bank::TILE_SIZES[0].trailing_zeros() && w as usize <= side && h as usize <= side);
+    debug_assert!(tl >= bank::TILE_SIZES[0].trailing_zeros());
+    // A lone line's runs stay in the ring only if a line is at most a side
+    // (`follow_ring` fills at most that): checked, as the asm relies on it.
+    if w as usize > side || h as usize > side {
+        return;
+    }
     let tmask = (1u32 << tl) - 1;
     let base = ring as *mut [u16] as *mut u16 as usize;
     let window = scene.window();

@@ -307,22 +307,37 @@ impl Relief {
 
     /// With `blocks`, the highest block top (height units) of bank tile
     /// `t`, the world's tile `(tx, ty)` (tile coordinates, as they come
-    /// before the wrap), among its blocks under the box of world pixels
-    /// `[x0, x1, y0, y1]` (inclusive; 0 if none); else the tile's top. (A
-    /// call of its own: inlined, its loops took 500 bytes more of IWRAM.)
+    /// before the wrap, of `1 << tile_px_log2` world pixels a side), among
+    /// its blocks under the box of world pixels `[x0, x1, y0, y1]`
+    /// (inclusive); else, or if no block is under it, or the scene's tiles
+    /// are not the relief's size, the tile's top. (A call of its own:
+    /// inlined, its loops took 500 bytes more of IWRAM.)
     #[cfg_attr(
         target_arch = "arm",
         instruction_set(arm::a32),
         unsafe(link_section = ".iwram.voxel_top_under"),
         inline(never)
     )]
-    pub(crate) fn top_under(&self, t: u8, (tx, ty): (i32, i32), bounds: &[i32; 4], blocks: bool) -> u8 {
-        if !blocks {
+    pub(crate) fn top_under(
+        &self,
+        t: u8,
+        (tx, ty): (i32, i32),
+        bounds: &[i32; 4],
+        blocks: bool,
+        tile_px_log2: u32,
+    ) -> u8 {
+        // Blocks only in tiles of the relief's own size (a relief of another
+        // bank: its blocks do not line up with the scene's tiles).
+        if !blocks || tile_px_log2 != self.block_px_log2 + self.blocks_log2 {
             return self.tile_top(t);
         }
         let [x0, x1, y0, y1] = *bounds;
-        let (bx0, bx1) = self.blocks_inside(x0, x1, tx);
-        let (by0, by1) = self.blocks_inside(y0, y1, ty);
+        let ((bx0, bx1), (by0, by1)) = (self.blocks_inside(x0, x1, tx), self.blocks_inside(y0, y1, ty));
+        if bx0 > bx1 || by0 > by1 {
+            // The box misses the tile: its top, which bounds every block.
+            return self.tile_top(t);
+        }
+        let (bx0, bx1, by0, by1) = (bx0 as u32, bx1 as u32, by0 as u32, by1 as u32);
         let mut high = 0;
         let mut by = by0;
         while by <= by1 {
@@ -338,15 +353,15 @@ impl Relief {
     }
 
     /// The blocks of tile `t` (a world tile coordinate along one axis) under
-    /// the world pixels `lo ..= hi` along it, which overlap the tile: the
-    /// first and the last, counted from the tile's first block.
+    /// the world pixels `lo ..= hi` along it: the first and the last,
+    /// counted from the tile's first block (the first above the last if
+    /// none is).
     #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
     #[inline(always)]
-    fn blocks_inside(&self, lo: i32, hi: i32, t: i32) -> (u32, u32) {
+    fn blocks_inside(&self, lo: i32, hi: i32, t: i32) -> (i32, i32) {
         let first = t << self.blocks_log2;
         let last = first + (1 << self.blocks_log2) - 1;
-        let (a, b) = ((lo >> self.block_px_log2).max(first), (hi >> self.block_px_log2).min(last));
-        ((a - first) as u32, (b - first) as u32)
+        ((lo >> self.block_px_log2).max(first) - first, (hi >> self.block_px_log2).min(last) - first)
     }
 
     /// The floor's slope, world pixels of rise per pixel.

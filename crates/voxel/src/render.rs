@@ -888,7 +888,7 @@ pub(crate) fn group_tops<const N: usize>(scene: &Scene<'_, N>, camera: &Camera) 
                     let tile = scene.window.get(tx as u32 & m, ty as u32 & m);
                     if relief.tile_top(tile) as i32 > high {
                         // The tile's blocks under the box, or the whole tile.
-                        high = high.max(relief.top_under(tile, (tx, ty), &bounds, b < BLOCK_BANDS) as i32);
+                        high = high.max(relief.top_under(tile, (tx, ty), &bounds, b < BLOCK_BANDS, tp) as i32);
                     }
                     tx += 1;
                 }
@@ -1668,6 +1668,46 @@ mod tests {
                     visit(col, s, ux << k, uy << k);
                 }
             }
+        }
+    }
+
+    /// A relief built for another tile size than the scene's (a safe call:
+    /// `Parts::relief` takes any) gives group tops at once, from tiles'
+    /// tops, not blocks (whose ranges in the scene's tiles would be wrong,
+    /// or empty: the block loop once ran for ever there).
+    #[test]
+    fn a_relief_of_another_tile_size_gives_tops_at_once() {
+        use std::boxed::Box;
+        // 10 high but for texel (0, 0), 200: its blocks differ, its top is 200.
+        let mut spike = std::vec![bank::texel(10, 0); 128 * 128];
+        spike[0] = bank::texel(200, 0);
+        let other = paper_bank(128, &spike);
+        let relief = crate::flight::Relief::of(&bank::parse(&other).unwrap());
+        let texels: std::vec::Vec<u16> = (0..4 * 8 * 8).map(|i| bank::texel((i % 50) as u8, 0)).collect();
+        let bytes = paper_bank(8, &texels);
+        let (mut world, mut window) = (Box::new(World::empty()), Box::new(Window::<64>::new()));
+        let parts = crate::Parts { world: &mut world, window: &mut window, cache: None, relief: Some(&relief) };
+        let mut land = crate::Landscape::new(bank::parse(&bytes).unwrap(), parts, 3).unwrap();
+        for k in 0..16u32 {
+            let camera = Camera {
+                x: (300 + 37 * k) << 8,
+                y: (500 + 91 * k) << 8,
+                heading: (k * 4099) as u16,
+                ..Camera::default()
+            };
+            land.follow(&camera);
+            let scene = land.scene();
+            let tops = group_tops(&scene, &camera);
+            // The first band's top is its tiles' highest top, as without
+            // blocks (the relief's tile 0 tops 200; it has no others).
+            let (tp, m) = (scene.tile_px_log2, (scene.world_mask >> scene.tile_px_log2) as i32);
+            let [x0, x1, y0, y1] = NearView::new(&camera).band_box(0);
+            let want = (y0 >> tp..=y1 >> tp)
+                .flat_map(|ty| (x0 >> tp..=x1 >> tp).map(move |tx| (tx & m, ty & m)))
+                .map(|(tx, ty)| relief.tile_top(scene.window.get(tx as u32, ty as u32)) as i32)
+                .max()
+                .unwrap();
+            assert_eq!((tops[0], tops[1]), (want, want), "{camera:?}");
         }
     }
 
