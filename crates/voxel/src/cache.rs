@@ -573,16 +573,13 @@ unsafe fn runs(job: &Runs) {
             let tile = unsafe { *(refs as *const u8) } as u32;
             refs += 1;
             let tile = if tile < job.tiles { tile } else { 0 };
-            let mut src = job.texels + ((tile as usize) << job.tile_shift) + offset;
+            let src = job.texels + ((tile as usize) << job.tile_shift) + offset;
             offset = 0;
             let n = if run < left { run } else { left };
             left -= n;
-            for _ in 0..n {
-                // SAFETY: the caller's contract.
-                unsafe { *(dst as *mut u16) = *(src as *const u16) };
-                src += job.src_step;
-                dst += job.dst_step;
-            }
+            // SAFETY: the caller's contract.
+            unsafe { copy_run(dst, src, n, job.dst_step, job.src_step) };
+            dst += n as usize * job.dst_step;
             run = job.tile_entries;
         }
     }

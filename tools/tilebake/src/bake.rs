@@ -425,8 +425,10 @@ pub const MIN_LEVELS: u32 = 64;
 /// with a fixed scale they are kept, with a note saying so. Heightmaps of
 /// one height throughout are kept.
 fn stretch_narrow_heights(loaded: &mut [Loaded], scale: HeightScale, notes: &mut Vec<String>) {
-    let all = || loaded.iter().flat_map(|l| l.heights.pixels().map(|p| p[0]));
-    let (Some(lo), Some(hi)) = (all().min(), all().max()) else {
+    let heights = loaded.iter().flat_map(|l| l.heights.pixels().map(|p| p[0]));
+    let Some((lo, hi)) =
+        heights.fold(None, |r, h| Some(r.map_or((h, h), |(lo, hi): (u16, u16)| (lo.min(h), hi.max(h)))))
+    else {
         return;
     };
     let levels = (height8(hi) - height8(lo)) as u32 + 1;
