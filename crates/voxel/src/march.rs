@@ -66,30 +66,39 @@ use crate::trig;
 
 /// What the march of a frame needs and returns (offsets used by the asm):
 /// filled once a frame; the asm writes each column's steps into the band
-/// records.
+/// records. The column loop counts `c` from `-count` up to 0: column `count
+/// + c`, whose offset, top and pixel pair it finds from the `_end`
+/// addresses below (a pair's index less the pairs' count is `c >> pixels`,
+/// rounded down).
 #[repr(C)]
 pub struct FrameJob {
     /// 0, 4: the heading's cosine and sine, 2.14.
     pub cos: i32,
     pub sin: i32,
     /// 8, 12: the camera's position, world pixels in 24.8 (each column
-    /// loads the four words at once).
+    /// loads these five words at once).
     pub x: u32,
     pub y: u32,
-    /// 16: per slice, `a` and `b` (i32 each, `render::slice_rows`).
+    /// 16: the address past the columns' view-axis offsets
+    /// (`Columns::offsets`, i32 each, 2.14): column `count + c`'s is at
+    /// `offsets_end + 4 c`.
+    pub offsets_end: u32,
+    /// 20: 1 for 240 pixel columns (column `k` is pixel `k & 1` of pair `k
+    /// >> 1`), 0 for 120 pairs (each column loads these three words at
+    /// once).
+    pub pixels: u32,
+    /// 24: the address past the pairs' tops: per pixel pair column, the row
+    /// above which the page holds the sky (its last frame's top, or after a
+    /// pitch move the rows filled first, `PageSky::fill_rows`; 160, nothing
+    /// to repaint, when the whole page was filled with the sky), then this
+    /// frame's top (a byte a pair from the tops' start: a `PageSky`'s, or
+    /// scratch).
+    pub tops_end: u32,
+    /// 28: the address past the pairs of row 0 of the mode 4 page (its
+    /// pixel pair 0 on row 0, plus 2 bytes a pair).
+    pub page_end: u32,
+    /// 32: per slice, `a` and `b` (i32 each, `render::slice_rows`).
     pub slices: u32,
-    /// 20: address of the mode 4 page (its pixel pair 0 on row 0).
-    pub page: u32,
-    /// 24: the near ring (128 x 128 texels).
-    pub near: u32,
-    /// 28: the far ring (256 x 256 entries).
-    pub far: u32,
-    /// 32: per pixel pair column, the row above which the page holds the
-    /// sky (its last frame's top, or after a pitch move the rows filled
-    /// first, `PageSky::fill_rows`; 160, nothing to repaint, when the whole
-    /// page was filled with the sky), then this frame's top (128 bytes: a
-    /// `PageSky`'s, or scratch).
-    pub tops: u32,
     /// 36: the bands, one record each (the march loads it at a band's
     /// start, four words; then the next band's follows).
     pub bands: [BandJob; BANDS],
@@ -97,31 +106,34 @@ pub struct FrameJob {
     /// the bands' records (the boundary test finds its band's 80 bytes past
     /// the next band's record).
     pub band_marks: [BandMarks; BANDS],
-    /// 228: the columns' view-axis offsets (`Columns::offsets`, i32 each, 2.14).
-    pub offsets: u32,
-    /// 232: columns to march (120 pairs or 240 pixels).
+    /// 228: the record of the first band marched (`bands[hidden_bands]`,
+    /// one past the last if every band is hidden; a column's march loads
+    /// these four words at once).
+    pub first_band: u32,
+    /// 232: the near ring (128 x 128 texels).
+    pub near: u32,
+    /// 236: the slice table past the near bands' slices (`slices + 8 * 48`).
+    pub near_end: u32,
+    /// 240: the first slice marched in the slice table (`slices + 128 *
+    /// hidden_bands`).
+    pub first_slice: u32,
+    /// 244: the far ring (256 x 256 entries).
+    pub far: u32,
+    /// 248: columns to march (120 pairs or 240 pixels).
     pub count: u32,
-    /// 236: 1 for 240 pixel columns (column `c` is pixel `c & 1` of pair
-    /// `c >> 1`), 0 for 120 pairs.
-    pub pixels: u32,
-    /// 240: the sky's palette indices by row (`render::SKY`, 512 bytes).
+    /// 252: the sky's palette indices by row (`render::SKY`, 512 bytes).
     pub sky: u32,
-    /// 244: `render::sky_index(0, horizon)`: the sky's index of row 0.
+    /// 256: `render::sky_index(0, horizon)`: the sky's index of row 0.
     pub sky_row0: u32,
-    /// 248 (out): samples taken.
-    pub samples: u32,
-    /// 252 (out): slices passed over (whole groups, `render::skip_rows`).
-    pub skipped: u32,
-    /// 256 (out): sky rows repainted.
-    pub repainted: u32,
     /// 260: leading bands hidden in every column (`render::hidden_bands`):
     /// each column steps past them at once.
     pub hidden_bands: u32,
-    /// 264: the record of the first band marched (`bands[hidden_bands]`,
-    /// one past the last if every band is hidden).
-    pub first_band: u32,
-    /// 268: its first slice in the slice table (`slices + 128 * hidden_bands`).
-    pub first_slice: u32,
+    /// 264 (out): samples taken.
+    pub samples: u32,
+    /// 268 (out): slices passed over (whole groups, `render::skip_rows`).
+    pub skipped: u32,
+    /// 272 (out): sky rows repainted.
+    pub repainted: u32,
 }
 
 /// One band of a [`FrameJob`] (16 bytes, one `ldmia`; offsets used by the asm).
@@ -182,26 +194,19 @@ const _: () = {
     assert!(SKIP_LEN == 8 && SKIP_GROUPS == 2 * BANDS, "the asm tests two groups of 8 slices a band");
     assert!(crate::render::TEXEL_SHIFT == 2, "the asm's shifts: 4 world px a texel");
     assert!(crate::cache::NEAR == 128 && crate::cache::FAR == 256, "the asm's ring masks");
-    assert!(core::mem::offset_of!(FrameJob, sin) == 4);
-    assert!(core::mem::offset_of!(FrameJob, x) == 8);
-    assert!(core::mem::offset_of!(FrameJob, y) == 12);
-    assert!(core::mem::offset_of!(FrameJob, slices) == 16);
-    assert!(core::mem::offset_of!(FrameJob, page) == 20);
-    assert!(core::mem::offset_of!(FrameJob, near) == 24);
-    assert!(core::mem::offset_of!(FrameJob, far) == 28);
-    assert!(core::mem::offset_of!(FrameJob, tops) == 32);
-    assert!(core::mem::offset_of!(FrameJob, bands) == 36);
-    assert!(core::mem::offset_of!(FrameJob, offsets) == 228);
-    assert!(core::mem::offset_of!(FrameJob, count) == 232);
-    assert!(core::mem::offset_of!(FrameJob, pixels) == 236);
-    assert!(core::mem::offset_of!(FrameJob, sky) == 240);
-    assert!(core::mem::offset_of!(FrameJob, sky_row0) == 244);
-    assert!(core::mem::offset_of!(FrameJob, samples) == 248);
-    assert!(core::mem::offset_of!(FrameJob, skipped) == 252);
-    assert!(core::mem::offset_of!(FrameJob, repainted) == 256);
-    assert!(core::mem::offset_of!(FrameJob, hidden_bands) == 260);
-    assert!(core::mem::offset_of!(FrameJob, first_band) == 264);
-    assert!(core::mem::offset_of!(FrameJob, first_slice) == 268);
+    {
+        use core::mem::offset_of;
+        assert!(offset_of!(FrameJob, sin) == 4 && offset_of!(FrameJob, x) == 8 && offset_of!(FrameJob, y) == 12);
+        assert!(offset_of!(FrameJob, offsets_end) == 16 && offset_of!(FrameJob, pixels) == 20);
+        assert!(offset_of!(FrameJob, tops_end) == 24 && offset_of!(FrameJob, page_end) == 28);
+        assert!(offset_of!(FrameJob, slices) == 32 && offset_of!(FrameJob, bands) == 36);
+        assert!(offset_of!(FrameJob, first_band) == 228 && offset_of!(FrameJob, near) == 232);
+        assert!(offset_of!(FrameJob, near_end) == 236 && offset_of!(FrameJob, first_slice) == 240);
+        assert!(offset_of!(FrameJob, far) == 244 && offset_of!(FrameJob, count) == 248);
+        assert!(offset_of!(FrameJob, sky) == 252 && offset_of!(FrameJob, sky_row0) == 256);
+        assert!(offset_of!(FrameJob, hidden_bands) == 260 && offset_of!(FrameJob, samples) == 264);
+        assert!(offset_of!(FrameJob, skipped) == 268 && offset_of!(FrameJob, repainted) == 272);
+    }
     assert!(core::mem::size_of::<BandJob>() == 16);
     assert!(core::mem::offset_of!(BandJob, skip_second) == 4);
     assert!(core::mem::offset_of!(BandJob, word) == 8);
@@ -507,9 +512,9 @@ core::arch::global_asm!(
     // boundary path's return, [sp + 12] the far bands' first packed
     // position, [sp + 16] colour (marks), [sp + 20] r3 while the boundary
     // test runs, [sp + 24] slices passed
-    // over in the frame by their groups' tests, [sp + 28] and [sp + 32] the slice pointer at the end
-    // of the near and of the far bands, [sp + 48] the odd pixels' march's
-    // return address
+    // over in the frame by their groups' tests, [sp + 32] the slice
+    // pointer at the end of the far bands, [sp + 48] the odd pixels'
+    // march's return address
     "    .if \\odd",
     "    str   lr, [sp, #48]",
     "    .else",
@@ -518,13 +523,11 @@ core::arch::global_asm!(
     // the first band marched (past those hidden in every column, which
     // the caller stepped the packed positions past): its first slice (and
     // its record)
-    "    ldr   r8, [r12, #268]",
+    "    add   r8, r12, #228",
+    "    ldmia r8, {{r1, r4, r7, r8}}", // the next band's record, the near ring, the near bands' end, the first slice
     "    mov   r9, #159", // the y-buffer, less one
-    "    ldr   r7, [sp, #28]",
     "    cmp   r8, r7",
     "    bhs   18f", // no near band to march
-    "    ldr   r1, [r12, #264]", // the next band's record
-    "    ldr   r4, [r12, #24]",  // near ring
     "    mov   r10, #0xFE",      // near column mask (128 texels of 2 bytes)
     "1:", // a near band: its record, then two groups of 8 samples unrolled
     "    voxel_band 0, \\odd, 1b",
@@ -546,7 +549,6 @@ core::arch::global_asm!(
     "    ldr   r7, [sp, #32]",
     "    cmp   r8, r7",
     "    bhs   5b", // every band hidden
-    "    ldr   r1, [r12, #264]",
     "    b     23b",
     "    .if \\odd",
     "12:", // pass over a group of 8 slices; on at r6
@@ -653,11 +655,11 @@ core::arch::global_asm!(
     // r1 = the sky table.
     ".macro voxel_sky_args",
     "    sub   r3, r9, r0",
-    "    ldr   r2, [r12, #244]", // the sky's index of row 0
+    "    ldr   r2, [r12, #256]", // the sky's index of row 0
     "    add   r2, r2, r0",
     "    mov   r2, r2, lsl #23",
     "    mov   r2, r2, lsr #23", // & 511
-    "    ldr   r1, [r12, #240]",  // the sky table
+    "    ldr   r1, [r12, #252]",  // the sky table
     "    ldr   r6, [sp, #4]",
     "    sub   r6, r6, #240", // the pair on row 0
     "    rsb   r0, r0, r0, lsl #4",
@@ -685,33 +687,33 @@ core::arch::global_asm!(
     ".type voxel_march_frame,%function",
     "voxel_march_frame:", // r0 job
     "    push  {{r4-r11, lr}}",
-    // [sp + 0..36] as the march uses them (above), [sp + 36] column,
+    // [sp + 0..36] as the march uses them (above), [sp + 36] column less
+    // the columns' count (from -count up to 0),
     // [sp + 40] the sum of the columns' last slice pointers, [sp + 44] sky rows repainted, [sp + 48] the
     // odd pixels' march's return address, [sp + 52] a pad, [sp + 56] the
     // address of the column's pair's top, [sp + 60]
     // the far ring, [sp + 64] a pad (36 bytes pushed and 68 keep sp a
     // multiple of 8, as the IRQ handler's Rust code, on this stack, may
-    // expect). In each column's set-up r12 is the job and lr the column.
+    // expect). In each column's set-up r12 is the job and lr the column
+    // less the count.
     "    sub   sp, sp, #68",
     "    str   r0, [sp]",
-    "    ldr   r7, [r0, #28]",
+    "    ldr   r7, [r0, #244]",
     "    str   r7, [sp, #60]",
-    "    ldr   r6, [r0, #16]", // slices
-    "    add   r7, r6, #384",  // 48 near slices of 8 bytes
-    "    str   r7, [sp, #28]",
-    "    add   r7, r6, #768", // and 48 far ones
+    "    ldr   r6, [r0, #32]", // slices
+    "    add   r7, r6, #768", // 96 slices of 8 bytes
     "    str   r7, [sp, #32]",
     "    mov   r6, #0",
     "    str   r6, [sp, #24]",
-    "    str   r6, [sp, #36]",
     "    str   r6, [sp, #40]",
     "    str   r6, [sp, #44]",
     "    mov   r12, r0",
-    "    mov   lr, #0",
+    "    ldr   lr, [r12, #248]",
+    "    rsb   lr, lr, #0",
+    "    str   lr, [sp, #36]",
     "20:", // a column: its ray, (cos - sin u, sin + cos u), 2.14
-    "    ldr   r7, [r12, #228]",
-    "    ldr   r7, [r7, lr, lsl #2]", // u
-    "    ldmia r12, {{r2, r3, r4, r5}}", // cos, sin, x, y
+    "    ldmia r12, {{r2, r3, r4, r5, r6}}", // cos, sin, x, y, the offsets' end
+    "    ldr   r7, [r6, lr, lsl #2]", // u
     "    mul   r0, r3, r7",
     "    mul   r1, r2, r7",
     "    sub   r2, r2, r0, asr #14", // dx
@@ -745,19 +747,19 @@ core::arch::global_asm!(
     "    bne   41f",
     "40:",
     "    str   r1, [sp, #12]", // for the march
-    // its pixel pair: column >> pixels, on the page
-    "    ldr   r7, [r12, #236]",
-    "    mov   r6, lr, lsr r7",
-    "    and   r6, r6, #127",
-    "    ldr   r5, [r12, #32]",
-    "    add   r5, r5, r6",
-    "    str   r5, [sp, #56]", // its top
-    "    ldr   r5, [r12, #20]",
-    "    add   r5, r5, r6, lsl #1", // the pair on row 0, for the pairs' march
+    // its pixel pair, (column - count) >> pixels from the pairs' end
+    "    add   r6, r12, #20",
+    "    ldmia r6, {{r5, r6, r7}}", // pixels, the tops' end, the page's row 0's end
+    ".if {pixels}",
+    "    ands  r11, lr, r5", // an odd pixel of 240 columns? (the count is even)
+    ".endif",
+    "    mov   r5, lr, asr r5",
+    "    add   r6, r6, r5",
+    "    str   r6, [sp, #56]", // its top
+    "    add   r5, r7, r5, lsl #1", // the pair on row 0, for the pairs' march
     "    add   r6, r5, #240",
     "    str   r6, [sp, #4]", // the pair on row 1
     ".if {pixels}",
-    "    ands  r11, lr, r7", // an odd pixel of 240 columns?
     "    bne   30f",
     ".endif",
     "    voxel_march voxel_march_column, 0",
@@ -795,28 +797,26 @@ core::arch::global_asm!(
     ".endif",
     "21:", // the next column (r12 the job, from voxel_marched)
     "    ldr   lr, [sp, #36]",
-    "    add   lr, lr, #1",
+    "    adds  lr, lr, #1",
     "    str   lr, [sp, #36]",
-    "    ldr   r7, [r12, #232]",
-    "    cmp   lr, r7",
-    "    blo   20b",
+    "    bne   20b",
     // slices marched: the sum of the columns' last slice pointers less
     // `count` first ones, over 8 bytes a slice; samples: less those passed over
     "    ldr   r6, [sp, #40]",
-    "    ldr   r7, [r12, #268]",
-    "    ldr   r5, [r12, #232]",
+    "    ldr   r7, [r12, #240]",
+    "    ldr   r5, [r12, #248]",
     "    mul   r4, r7, r5",
     "    sub   r6, r6, r4",
     "    mov   r6, r6, lsr #3",
     "    ldr   r7, [sp, #24]",
     "    sub   r6, r6, r7",
-    "    str   r6, [r12, #248]",
+    "    str   r6, [r12, #264]",
     "    ldr   r4, [r12, #260]", // and the hidden bands' slices count as skipped, 16 a band and column
     "    mul   r4, r5, r4",
     "    add   r7, r7, r4, lsl #4",
-    "    str   r7, [r12, #252]",
+    "    str   r7, [r12, #268]",
     "    ldr   r6, [sp, #44]",
-    "    str   r6, [r12, #256]",
+    "    str   r6, [r12, #272]",
     "    add   sp, sp, #68",
     "    pop   {{r4-r11, lr}}",
     "    bx    lr",
@@ -941,24 +941,25 @@ static mut JOB: FrameJob = FrameJob {
     sin: 0,
     x: 0,
     y: 0,
+    offsets_end: 0,
+    pixels: 0,
+    tops_end: 0,
+    page_end: 0,
     slices: 0,
-    page: 0,
-    near: 0,
-    far: 0,
-    tops: 0,
     bands: [const { BandJob { step: 0, skip_second: 0, word: 0, skip_first: 0 } }; BANDS],
     band_marks: [const { BandMarks { marks: 0, border_mask: 0, pad: [0; 2] } }; BANDS],
-    offsets: 0,
+    first_band: 0,
+    near: 0,
+    near_end: 0,
+    first_slice: 0,
+    far: 0,
     count: 0,
-    pixels: 0,
     sky: 0,
     sky_row0: 0,
+    hidden_bands: 0,
     samples: 0,
     skipped: 0,
     repainted: 0,
-    hidden_bands: 0,
-    first_band: 0,
-    first_slice: 0,
 };
 
 /// The column loop of the reference renderer ([`crate::render`]) with the
@@ -1024,6 +1025,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
     let hidden = job.hidden_bands as usize;
     job.first_band = (job.bands.as_ptr() as usize + hidden * core::mem::size_of::<BandJob>()) as u32;
     job.first_slice = (table + hidden * BAND_LEN * 8) as u32;
+    job.near_end = (table + NEAR_BANDS * BAND_LEN * 8) as u32;
     // The sky first, the whole page, unless the page remembers its last
     // frame's sky: at this horizon each column repaints the rows that were
     // terrain and are sky now; at another (the pitch moved) the top rows
@@ -1032,7 +1034,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
     // terrain does not cover. The terrain's spans draw over it. (Bounding
     // the fill by the first slice's ground line saved nothing on the
     // scripted flight: the line is almost always below the screen.)
-    job.page = target.vram_column(0).unwrap_or(0) as u32;
+    let page = target.vram_column(0).unwrap_or(0) as u32;
     let (tops, filled) = match target.page_sky() {
         Some(m) if m.holds(horizon) => (m.begin(horizon) as *mut [u8; 128], 0),
         Some(m) => {
@@ -1057,12 +1059,15 @@ pub(crate) fn columns<const N: usize, T: Target>(
         }
     };
     sky_rows(target, horizon, filled);
-    job.tops = tops as usize as u32;
     job.sky = SKY.as_ptr() as usize as u32;
     job.sky_row0 = sky_index(0, horizon);
-    job.offsets = options.columns.offsets() as usize as u32;
-    job.count = options.columns.count() as u32;
+    let count = options.columns.count() as u32;
+    job.count = count;
     job.pixels = (options.columns != crate::render::Columns::Pairs) as u32;
+    let pairs = count >> job.pixels;
+    job.offsets_end = (options.columns.offsets() as usize + 4 * count as usize) as u32;
+    job.tops_end = tops as usize as u32 + pairs;
+    job.page_end = page + 2 * pairs;
     // SAFETY: the job describes the cache's two rings (every index the
     // march makes is masked inside them), the slice table, the column
     // offsets, 128 tops (a `PageSky`'s, borrowed for the frame, or the
