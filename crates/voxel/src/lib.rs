@@ -18,6 +18,8 @@
 //!   where a game starts.
 #![no_std]
 
+#[cfg(any(target_arch = "arm", test))]
+mod bottom;
 pub mod cache;
 pub mod flight;
 pub mod landscape;
@@ -67,6 +69,7 @@ pub fn render<const N: usize, T: Target>(
     if let (Some(cache), Some(_)) = (scene.cache, target.vram_column(0))
         && cache.is_valid()
     {
+        march::prepare(scene.height_scale);
         return march::columns(scene, cache, camera, options, target);
     }
     // The reference path writes every pixel and keeps no tops.

@@ -54,7 +54,20 @@
 //! frame: from high up, or over open sea, the near ground lies below the
 //! screen) are not tested at all: each column steps past them first, 16
 //! steps a band.
+//!
+//! Until a column draws its first span its y-buffer is the screen's last
+//! row, and whether a sample shows depends on its height alone: in the
+//! near bands the pairs' march starts each column in a third chain, the
+//! bottom chain, whose samples compare the texel's height with the least
+//! height that shows at their slice (`bottom::heights`, per frame, a byte a
+//! slice, eight of them in two registers a group) instead of loading the
+//! slice's `a`, `b` and multiplying: 13 cycles a sample instead of 19. The
+//! first that shows computes its row and goes on at its draw in the drawing
+//! chain. (From 187 px up among mountains, or at the least clearance, a
+//! frame takes about 1,650 samples this way: the near ground a column sees
+//! below the screen's edge.)
 
+use crate::bottom::SLICES_NEAR;
 use crate::cache::NEAR_BANDS;
 use crate::projection::{BAND_LEN, BANDS};
 use crate::projection::{BAND_STEP, SLICES, Z0};
@@ -66,8 +79,8 @@ use crate::trig;
 
 /// What the march of a frame needs and returns (offsets used by the asm):
 /// filled once a frame; the asm writes each column's steps into the band
-/// records. The column loop counts `c` from `-count` up to 0: column `count
-/// + c`, whose offset, top and pixel pair it finds from the `_end`
+/// records. The column loop counts `c` from `-count` up to 0, for column
+/// `count + c`, and finds its offset, top and pixel pair from the `_end`
 /// addresses below (a pair's index less the pairs' count is `c >> pixels`,
 /// rounded down).
 #[repr(C)]
@@ -83,8 +96,8 @@ pub struct FrameJob {
     /// (`Columns::offsets`, i32 each, 2.14): column `count + c`'s is at
     /// `offsets_end + 4 c`.
     pub offsets_end: u32,
-    /// 20: 1 for 240 pixel columns (column `k` is pixel `k & 1` of pair `k
-    /// >> 1`), 0 for 120 pairs (each column loads these three words at
+    /// 20: 1 for 240 pixel columns (column `k` is pixel `k & 1` of pair
+    /// `k >> 1`), 0 for 120 pairs (each column loads these three words at
     /// once).
     pub pixels: u32,
     /// 24: the address past the pairs' tops: per pixel pair column, the row
@@ -106,33 +119,39 @@ pub struct FrameJob {
     /// the bands' records (the boundary test finds its band's 80 bytes past
     /// the next band's record).
     pub band_marks: [BandMarks; BANDS],
-    /// 228: the record of the first band marched (`bands[hidden_bands]`,
+    /// 228: per slice of the near bands, the least texel height that shows
+    /// above the screen's last row (`bottom::heights`: four slices a word,
+    /// the first in the top byte; a band's four words, as far apart as the
+    /// bands' records, 176 bytes past the next band's record): the march's
+    /// test while its column has drawn nothing.
+    pub bottom: [u32; SLICES_NEAR / 4],
+    /// 276: the record of the first band marched (`bands[hidden_bands]`,
     /// one past the last if every band is hidden; a column's march loads
     /// these four words at once).
     pub first_band: u32,
-    /// 232: the near ring (128 x 128 texels).
+    /// 280: the near ring (128 x 128 texels).
     pub near: u32,
-    /// 236: the slice table past the near bands' slices (`slices + 8 * 48`).
+    /// 284: the slice table past the near bands' slices (`slices + 8 * 48`).
     pub near_end: u32,
-    /// 240: the first slice marched in the slice table (`slices + 128 *
+    /// 288: the first slice marched in the slice table (`slices + 128 *
     /// hidden_bands`).
     pub first_slice: u32,
-    /// 244: the far ring (256 x 256 entries).
+    /// 292: the far ring (256 x 256 entries).
     pub far: u32,
-    /// 248: columns to march (120 pairs or 240 pixels).
+    /// 296: columns to march (120 pairs or 240 pixels).
     pub count: u32,
-    /// 252: the sky's palette indices by row (`render::SKY`, 512 bytes).
+    /// 300: the sky's palette indices by row (`render::SKY`, 512 bytes).
     pub sky: u32,
-    /// 256: `render::sky_index(0, horizon)`: the sky's index of row 0.
+    /// 304: `render::sky_index(0, horizon)`: the sky's index of row 0.
     pub sky_row0: u32,
-    /// 260: leading bands hidden in every column (`render::hidden_bands`):
+    /// 308: leading bands hidden in every column (`render::hidden_bands`):
     /// each column steps past them at once.
     pub hidden_bands: u32,
-    /// 264 (out): samples taken.
+    /// 312 (out): samples taken.
     pub samples: u32,
-    /// 268 (out): slices passed over (whole groups, `render::skip_rows`).
+    /// 316 (out): slices passed over (whole groups, `render::skip_rows`).
     pub skipped: u32,
-    /// 272 (out): sky rows repainted.
+    /// 320 (out): sky rows repainted.
     pub repainted: u32,
 }
 
@@ -200,12 +219,18 @@ const _: () = {
         assert!(offset_of!(FrameJob, offsets_end) == 16 && offset_of!(FrameJob, pixels) == 20);
         assert!(offset_of!(FrameJob, tops_end) == 24 && offset_of!(FrameJob, page_end) == 28);
         assert!(offset_of!(FrameJob, slices) == 32 && offset_of!(FrameJob, bands) == 36);
-        assert!(offset_of!(FrameJob, first_band) == 228 && offset_of!(FrameJob, near) == 232);
-        assert!(offset_of!(FrameJob, near_end) == 236 && offset_of!(FrameJob, first_slice) == 240);
-        assert!(offset_of!(FrameJob, far) == 244 && offset_of!(FrameJob, count) == 248);
-        assert!(offset_of!(FrameJob, sky) == 252 && offset_of!(FrameJob, sky_row0) == 256);
-        assert!(offset_of!(FrameJob, hidden_bands) == 260 && offset_of!(FrameJob, samples) == 264);
-        assert!(offset_of!(FrameJob, skipped) == 268 && offset_of!(FrameJob, repainted) == 272);
+        assert!(offset_of!(FrameJob, bottom) == 228 && offset_of!(FrameJob, first_band) == 276);
+        assert!(offset_of!(FrameJob, near) == 280 && offset_of!(FrameJob, near_end) == 284);
+        assert!(offset_of!(FrameJob, first_slice) == 288 && offset_of!(FrameJob, far) == 292);
+        assert!(offset_of!(FrameJob, count) == 296 && offset_of!(FrameJob, sky) == 300);
+        assert!(offset_of!(FrameJob, sky_row0) == 304 && offset_of!(FrameJob, hidden_bands) == 308);
+        assert!(offset_of!(FrameJob, samples) == 312 && offset_of!(FrameJob, skipped) == 316);
+        assert!(offset_of!(FrameJob, repainted) == 320);
+        // Band b's bottom heights from the next band's record: 228 + 16 b -
+        // (36 + 16 (b + 1)); a band's first group's two words, then its
+        // second's.
+        assert!(offset_of!(FrameJob, bottom) - offset_of!(FrameJob, bands) - size_of::<BandJob>() == 176);
+        assert!(SLICES_NEAR == 3 * BAND_LEN && BAND_LEN == 16, "the bottom chain: 3 near bands, 4 words a band");
     }
     assert!(core::mem::size_of::<BandJob>() == 16);
     assert!(core::mem::offset_of!(BandJob, skip_second) == 4);
@@ -282,9 +307,8 @@ core::arch::global_asm!(
     // Bytes of a sample's inline draw after its `blmi` (26: to its end),
     // where the boundary path returns to.
     ".equ  voxel_draw_len, 24",
-    // The texel and row of a sample, and its test: r7 the texel, r11 its
-    // row << 16, the flags of the y-buffer against the row (gt: drawn).
-    ".macro voxel_probe lod",
+    // The texel of a sample: r7 the texel, r6 its height.
+    ".macro voxel_texel lod",
     "    add   r0, r0, r2", // both coordinates at once (a carry out of x moves y a unit)
     "    .if \\lod == 0",
     "    mov   r6, r0, lsr #25",       // row: y's texel (7.9)
@@ -297,6 +321,11 @@ core::arch::global_asm!(
     "    .endif",
     "    ldrh  r7, [r4, r6]", // texel: height | colour << 8
     "    and   r6, r7, #255",
+    ".endm",
+    // The texel and row of a sample, and its test: r7 the texel, r11 its
+    // row << 16, the flags of the y-buffer against the row (gt: drawn).
+    ".macro voxel_probe lod",
+    "    voxel_texel \\lod",
     "    ldmia r8!, {{r11, r12}}", // a, b
     "    mla   r11, r12, r6, r11", // a + h * b = y << 16
     "    cmp   r9, r11, asr #16",
@@ -355,6 +384,54 @@ core::arch::global_asm!(
     "    str   r7, [sp, #24]",
     "    b     \\next",
     ".endm",
+    // A sample of the bottom chain (its column has drawn nothing yet: the
+    // y-buffer at the screen's last row; near bands only): its height r6
+    // against the least height that shows at its slice
+    // (`bottom::heights`), a byte of r11 (the group's samples 0 to 3) or
+    // r12 (4 to 7), sample `j` in byte 3 - j % 4; to its stub `stub` when at
+    // least that. Takes r9.
+    ".macro voxel_bottom j, stub",
+    "    voxel_texel 0",
+    "    .if (\\j) % 4 == 0",
+    "    .if (\\j) < 4",
+    "    cmp   r6, r11, lsr #24",
+    "    .else",
+    "    cmp   r6, r12, lsr #24",
+    "    .endif",
+    "    .else",
+    "    .if (\\j) < 4",
+    "    mov   r9, r11, lsl #(8 * ((\\j) % 4))",
+    "    .else",
+    "    mov   r9, r12, lsl #(8 * ((\\j) % 4))",
+    "    .endif",
+    "    cmp   r6, r9, lsr #24",
+    "    .endif",
+    "    bhs   \\stub",
+    ".endm",
+    // A bottom sample's stub: sample `j` of its group (r8 the group's first
+    // slice; the band's second group when bit 29 of r5 is set), its height
+    // at least the least that shows: its row, from the slice table, and on
+    // as the other chains keep the march (the slice pointer past it, the
+    // y-buffer in r9). Drawn (always, but where not even height 255 shows,
+    // `bottom::heights`' 255): at its draw in the drawing chain (`draw` or,
+    // in the second group, `draw2`); else at the next sample in the hidden
+    // chain (`hidden`, `hidden2`): the rest of the march as if the bottom
+    // chain had not been.
+    ".macro voxel_bottom_stub j, draw, hidden, draw2, hidden2",
+    "    add   r8, r8, #(8 * (\\j))",
+    "    ldmia r8!, {{r11, r12}}", // a, b
+    "    mla   r11, r12, r6, r11",
+    "    mov   r9, #159", // the y-buffer, less one: nothing drawn
+    "    tst   r5, #(1 << 29)",
+    "    bne   51f",
+    "    cmp   r9, r11, asr #16",
+    "    bgt   \\draw",
+    "    b     \\hidden",
+    "51:",
+    "    cmp   r9, r11, asr #16",
+    "    bgt   \\draw2",
+    "    b     \\hidden2",
+    ".endm",
     // One band of `\lod`: its set-up, then two groups of 8 samples, each
     // passed over when its skip row is at or below the y-buffer. The pairs'
     // march (`odd` 0) lays the groups out as the two chains: the hidden
@@ -362,7 +439,7 @@ core::arch::global_asm!(
     // them, then the drawing chain's, whose first group ends in a copy of
     // the second group's test; each chain ends in the band's end
     // (`voxel_next`), so the hidden one need not branch to the other's.
-    ".macro voxel_band lod, odd, again",
+    ".macro voxel_band lod, odd, again, bottom",
     "    ldmia r1!, {{r2, r3, r5, r7}}", // packed step, the second group's skip row, the band's word, the first group's: on to the next band's record
     "    .if \\odd",
     "    voxel_group r7, 13f",
@@ -386,9 +463,9 @@ core::arch::global_asm!(
     "13:",
     "    cmp   r9, r3",
     "    blt   16f",
-    "    .irp  k, 8, 9, 10, 11, 12, 13, 14, 15",
-    "    voxel_hidden \\lod, vd\\@_\\k",
-    "vh\\@_\\k\\():",
+    "    .irp  k, 0, 1, 2, 3, 4, 5, 6, 7", // (the second group's labels: 10 to 17)
+    "    voxel_hidden \\lod, vd\\@_1\\k",
+    "vh\\@_1\\k\\():",
     "    .endr",
     "    voxel_next \\again",
     "    b     ve\\@",
@@ -396,16 +473,62 @@ core::arch::global_asm!(
     "    voxel_pass 13b",
     "16:",
     "    voxel_pass 14f",
+    // The bottom chain (`bottom` 1: the pairs' near bands), entered at 59:
+    // by a column's march when it starts in a near band: the band's record,
+    // its groups' tests (r9 is no y-buffer here: the group is hidden
+    // whatever its texels when its skip row is 160 or more), each group's
+    // least heights that show (two words, `FrameJob::bottom`) and its
+    // samples, one copy for both groups (bit 29 of r5, the band's word, set
+    // in the second: the draws keep only the word's low byte); the slice
+    // pointer r8 stays at the group's first slice. The first sample that
+    // shows goes on in the drawing chain; a band whose samples all stay
+    // below the screen goes on to the next band here, the ring's last to
+    // the far bands.
+    "    .if \\bottom",
+    "59:",
+    "    ldmia r1!, {{r2, r3, r5, r7}}",
+    "    cmp   r7, #160",
+    "    bge   57f",
+    "    add   r9, r1, #176",
+    "    ldmia r9, {{r11, r12}}",
+    "53:",
+    "    .irp  k, 0, 1, 2, 3, 4, 5, 6, 7",
+    "    voxel_bottom \\k, vb\\@_\\k",
+    "    .endr",
+    "    add   r8, r8, #64",
+    "    tst   r5, #(1 << 29)",
+    "    bne   54f", // the second group done
+    "55:",
+    "    cmp   r3, #160",
+    "    bge   58f",
+    "    add   r9, r1, #184",
+    "    ldmia r9, {{r11, r12}}",
+    "    orr   r5, r5, #(1 << 29)",
+    "    b     53b",
+    "54:",
+    "    tst   r5, #(1 << 30)",
+    "    beq   59b",
+    "    mov   r9, #159",
+    "    b     ve\\@",
+    "57:",
+    "    voxel_pass 55b",
+    "58:",
+    "    voxel_pass 54b",
+    "    .irp  k, 0, 1, 2, 3, 4, 5, 6, 7",
+    "vb\\@_\\k\\():",
+    "    voxel_bottom_stub \\k, vd\\@_\\k, vh\\@_\\k, vd\\@_1\\k, vh\\@_1\\k",
+    "    .endr",
+    "    .endif",
     "    .irp  k, 0, 1, 2, 3, 4, 5, 6",
     "    voxel_drawn \\lod, vd\\@_\\k, vh\\@_\\k",
     "    .endr",
     "    voxel_drawn \\lod, vd\\@_7, 13b",
     "    cmp   r9, r3",
     "    blt   16b",
-    "    .irp  k, 8, 9, 10, 11, 12, 13, 14",
-    "    voxel_drawn \\lod, vd\\@_\\k, vh\\@_\\k",
+    "    .irp  k, 0, 1, 2, 3, 4, 5, 6",
+    "    voxel_drawn \\lod, vd\\@_1\\k, vh\\@_1\\k",
     "    .endr",
-    "    voxel_drawn \\lod, vd\\@_15, 14f",
+    "    voxel_drawn \\lod, vd\\@_17, 14f",
     "    .endif",
     "14:",
     "    voxel_next \\again",
@@ -523,21 +646,24 @@ core::arch::global_asm!(
     // the first band marched (past those hidden in every column, which
     // the caller stepped the packed positions past): its first slice (and
     // its record)
-    "    add   r8, r12, #228",
+    "    add   r8, r12, #276",
     "    ldmia r8, {{r1, r4, r7, r8}}", // the next band's record, the near ring, the near bands' end, the first slice
     "    mov   r9, #159", // the y-buffer, less one
     "    cmp   r8, r7",
     "    bhs   18f", // no near band to march
     "    mov   r10, #0xFE",      // near column mask (128 texels of 2 bytes)
+    "    .if \\odd == 0",
+    "    b     59f", // nothing drawn yet: the bottom chain
+    "    .endif",
     "1:", // a near band: its record, then two groups of 8 samples unrolled
-    "    voxel_band 0, \\odd, 1b",
+    "    voxel_band 0, \\odd, 1b, (1 - \\odd)",
     "23:",
     "    ldr   r0, [sp, #12]", // the far bands' start, packed (the caller's)
     "    ldr   r4, [sp, #60]", // far ring
     "    mov   r10, #0x1FC",
     "    orr   r10, r10, #2", // far column mask 0x1FE (256 entries of 2 bytes)
     "2:",                     // a far band
-    "    voxel_band 1, \\odd, 2b",
+    "    voxel_band 1, \\odd, 2b, 0",
     "5:", // done: the y-buffer (less one in the march)
     "    add   r9, r9, #1",
     "    .if \\odd",
@@ -655,11 +781,11 @@ core::arch::global_asm!(
     // r1 = the sky table.
     ".macro voxel_sky_args",
     "    sub   r3, r9, r0",
-    "    ldr   r2, [r12, #256]", // the sky's index of row 0
+    "    ldr   r2, [r12, #304]", // the sky's index of row 0
     "    add   r2, r2, r0",
     "    mov   r2, r2, lsl #23",
     "    mov   r2, r2, lsr #23", // & 511
-    "    ldr   r1, [r12, #252]",  // the sky table
+    "    ldr   r1, [r12, #300]",  // the sky table
     "    ldr   r6, [sp, #4]",
     "    sub   r6, r6, #240", // the pair on row 0
     "    rsb   r0, r0, r0, lsl #4",
@@ -698,7 +824,7 @@ core::arch::global_asm!(
     // less the count.
     "    sub   sp, sp, #68",
     "    str   r0, [sp]",
-    "    ldr   r7, [r0, #244]",
+    "    ldr   r7, [r0, #292]",
     "    str   r7, [sp, #60]",
     "    ldr   r6, [r0, #32]", // slices
     "    add   r7, r6, #768", // 96 slices of 8 bytes
@@ -708,7 +834,7 @@ core::arch::global_asm!(
     "    str   r6, [sp, #40]",
     "    str   r6, [sp, #44]",
     "    mov   r12, r0",
-    "    ldr   lr, [r12, #248]",
+    "    ldr   lr, [r12, #296]",
     "    rsb   lr, lr, #0",
     "    str   lr, [sp, #36]",
     "20:", // a column: its ray, (cos - sin u, sin + cos u), 2.14
@@ -742,7 +868,7 @@ core::arch::global_asm!(
     "    orr   r1, r1, r6, lsl #16",
     "    voxel_band_step 4, r7, r11, 4, 3",
     // past the leading bands hidden in every column (41:)
-    "    ldr   r9, [r12, #260]",
+    "    ldr   r9, [r12, #308]",
     "    cmp   r9, #0",
     "    bne   41f",
     "40:",
@@ -803,20 +929,20 @@ core::arch::global_asm!(
     // slices marched: the sum of the columns' last slice pointers less
     // `count` first ones, over 8 bytes a slice; samples: less those passed over
     "    ldr   r6, [sp, #40]",
-    "    ldr   r7, [r12, #240]",
-    "    ldr   r5, [r12, #248]",
+    "    ldr   r7, [r12, #288]",
+    "    ldr   r5, [r12, #296]",
     "    mul   r4, r7, r5",
     "    sub   r6, r6, r4",
     "    mov   r6, r6, lsr #3",
     "    ldr   r7, [sp, #24]",
     "    sub   r6, r6, r7",
-    "    str   r6, [r12, #264]",
-    "    ldr   r4, [r12, #260]", // and the hidden bands' slices count as skipped, 16 a band and column
+    "    str   r6, [r12, #312]",
+    "    ldr   r4, [r12, #308]", // and the hidden bands' slices count as skipped, 16 a band and column
     "    mul   r4, r5, r4",
     "    add   r7, r7, r4, lsl #4",
-    "    str   r7, [r12, #268]",
+    "    str   r7, [r12, #316]",
     "    ldr   r6, [sp, #44]",
-    "    str   r6, [r12, #272]",
+    "    str   r6, [r12, #320]",
     "    add   sp, sp, #68",
     "    pop   {{r4-r11, lr}}",
     "    bx    lr",
@@ -934,6 +1060,26 @@ static mut SLICE_TABLE: [i32; 2 * SLICES] = [0; 2 * SLICES];
 /// first frame.
 static mut SLICE_KEY: Option<[i32; 3]> = None;
 
+/// The height scale's reciprocals for the bottom chain's heights
+/// ([`crate::bottom::reciprocals`]) and the scale they are for
+/// (`i32::MIN` before the first frame): `.bss`, EWRAM, read only when the
+/// slice table is built again.
+static mut RECIPROCALS: ([u32; SLICES_NEAR], i32) = ([0; SLICES_NEAR], i32::MIN);
+
+/// Makes [`RECIPROCALS`] those of height scale `scale`, unless they are:
+/// ROM code, as it divides (once a scale); the render's dispatch calls it
+/// before [`columns`].
+#[inline(never)]
+pub(crate) fn prepare(scale: i32) {
+    // SAFETY: only this function writes the reciprocals, and `columns` reads
+    // them after it, on the GBA's one thread.
+    #[allow(clippy::deref_addrof)] // the raw pointer is the sanctioned way to a `static mut`
+    let reciprocals = unsafe { &mut *(&raw mut RECIPROCALS) };
+    if reciprocals.1 != scale {
+        *reciprocals = (crate::bottom::reciprocals(scale), scale);
+    }
+}
+
 /// The march's parameters, filled once a frame.
 #[unsafe(link_section = ".iwram.voxel_job")]
 static mut JOB: FrameJob = FrameJob {
@@ -948,6 +1094,7 @@ static mut JOB: FrameJob = FrameJob {
     slices: 0,
     bands: [const { BandJob { step: 0, skip_second: 0, word: 0, skip_first: 0 } }; BANDS],
     band_marks: [const { BandMarks { marks: 0, border_mask: 0, pad: [0; 2] } }; BANDS],
+    bottom: [0; SLICES_NEAR / 4],
     first_band: 0,
     near: 0,
     near_end: 0,
@@ -984,20 +1131,27 @@ pub(crate) fn columns<const N: usize, T: Target>(
     // The table is kept from the last frame when its inputs are the same
     // (a level flight at one pitch: 72% of the scripted flight's frames).
     let key = [horizon, eye, scene.height_scale];
-    // SAFETY: as the table's.
-    let kept = unsafe { SLICE_KEY };
-    // Element by element: `!=` on arrays calls `memcmp`, in ROM.
-    if !matches!(kept, Some(k) if k[0] == key[0] && k[1] == key[1] && k[2] == key[2]) {
-        slice_table(slices, horizon, eye, scene.height_scale, ROW_BIAS);
-        // SAFETY: as the table's.
-        unsafe { SLICE_KEY = Some(key) };
-    }
-    let table = slices as *mut [i32; 2 * SLICES] as usize;
     // SAFETY: only this function, on the GBA's one thread, uses JOB. (A
     // static: building the job on the stack would call `__aeabi_memclr`
     // in ROM to zero it.)
     #[allow(clippy::deref_addrof)] // the raw pointer is the sanctioned way to a `static mut`
     let job = unsafe { &mut *(&raw mut JOB) };
+    // SAFETY: as the table's.
+    let kept = unsafe { SLICE_KEY };
+    // Element by element: `!=` on arrays calls `memcmp`, in ROM.
+    if !matches!(kept, Some(k) if k[0] == key[0] && k[1] == key[1] && k[2] == key[2]) {
+        slice_table(slices, horizon, eye, scene.height_scale, ROW_BIAS);
+        // SAFETY: only `prepare` (by the render's dispatch, before this
+        // function, for this frame's scale) writes the reciprocals.
+        #[allow(clippy::deref_addrof)] // the raw pointer is the sanctioned way to a `static mut`
+        let reciprocals = unsafe { &*(&raw const RECIPROCALS) };
+        debug_assert!(reciprocals.1 == scene.height_scale, "march::prepare not called for this scale");
+        // The bottom chain's heights: the same key as the table's.
+        crate::bottom::heights(slices, ROW_BIAS, &reciprocals.0, &mut job.bottom);
+        // SAFETY: as the table's.
+        unsafe { SLICE_KEY = Some(key) };
+    }
+    let table = slices as *mut [i32; 2 * SLICES] as usize;
     job.cos = trig::cos(camera.heading);
     job.sin = trig::sin(camera.heading);
     job.near = cache.near() as *const [u16; crate::cache::NEAR * crate::cache::NEAR] as usize as u32;
