@@ -1,10 +1,12 @@
-//! The least texel height that shows above the screen's last row, per slice
-//! of the near ring's bands: the GBA's march tests a column's samples
-//! against it until the column draws its first span (its y-buffer still at
-//! the bottom), one compare of the texel's height instead of the
-//! projection's table loads and multiply.
+//! The least texel height (height units, 0 ..= 255) that shows on the
+//! screen, its row above the bottom edge (row < `HEIGHT`), per slice of the
+//! near ring's bands: the GBA's march tests a column's samples against it
+//! until the column draws its first span (its y-buffer still at the bottom
+//! edge), one compare of the texel's height instead of the projection's
+//! table loads and multiply. Built with the slice table: when the horizon,
+//! the eye's height or the height scale change.
 //!
-//! A sample of height `h` at slice `s` shows above row `HEIGHT` when `(a +
+//! A sample of height `h` at slice `s` shows when `(a +
 //! h * b) >> 16 < HEIGHT` ([`crate::render::slice_rows`]), that is when `h *
 //! -b > R = a - (HEIGHT << 16)`; `b <= 0`, so the heights that show are
 //! those from the least one, `floor(R / -b) + 1` (0 when `R < 0`), up. The
@@ -33,7 +35,7 @@ pub(crate) fn reciprocals(scale: i32) -> [u32; SLICES_NEAR] {
 }
 
 /// Per slice of the near bands, the least height (0 ..= 255) whose row lies
-/// above the screen's last one, from the frame's slice table (`a - bias`,
+/// above the screen's bottom edge (row < `HEIGHT`), from the frame's slice table (`a - bias`,
 /// `b` interleaved, [`crate::render::slice_table`]) and the scale's
 /// [`reciprocals`]: a sample shows in a column that has drawn nothing
 /// exactly when its height is at least its slice's, but for a slice where
@@ -90,7 +92,7 @@ mod tests {
 
     /// Every height of every near slice, over horizons, eyes and the height
     /// scale's range: at least the slice's entry exactly when it shows above
-    /// the last row, but for entries of 255 (none shows).
+    /// the bottom edge, but for entries of 255 (none shows).
     #[test]
     fn heights_split_what_shows_from_what_does_not() {
         let mut table = [0; 2 * SLICES];

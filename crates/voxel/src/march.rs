@@ -55,12 +55,13 @@
 //! screen) are not tested at all: each column steps past them first, 16
 //! steps a band.
 //!
-//! Until a column draws its first span its y-buffer is the screen's last
-//! row, and whether a sample shows depends on its height alone: in the
-//! near bands the pairs' march starts each column in a third chain, the
-//! bottom chain, whose samples compare the texel's height with the least
-//! height that shows at their slice (`bottom::heights`, per frame, a byte a
-//! slice, eight of them in two registers a group) instead of loading the
+//! Until a column draws its first span its y-buffer is the screen's bottom
+//! edge (row 160), and whether a sample shows depends on its height alone:
+//! in the near bands the pairs' march starts each column in a third chain,
+//! the bottom chain, whose samples compare the texel's height (0 ..= 255)
+//! with the least height that shows at their slice (`bottom::heights`,
+//! built with the slice table; a byte a slice, eight of them in two
+//! registers a group) instead of loading the
 //! slice's `a`, `b` and multiplying: 13 cycles a sample instead of 19. The
 //! first that shows computes its row and goes on at its draw in the drawing
 //! chain. (From 187 px up among mountains, or at the least clearance, a
@@ -120,7 +121,7 @@ pub struct FrameJob {
     /// the next band's record).
     pub band_marks: [BandMarks; BANDS],
     /// 228: per slice of the near bands, the least texel height that shows
-    /// above the screen's last row (`bottom::heights`: four slices a word,
+    /// above the screen's bottom edge (`bottom::heights`: four slices a word,
     /// the first in the top byte; a band's four words, as far apart as the
     /// bands' records, 176 bytes past the next band's record): the march's
     /// test while its column has drawn nothing.
@@ -264,6 +265,9 @@ const _: () = {
     assert!(Z0 == 8, "the asm's first position: (d * 8) >> 6 = d >> 3");
     assert!(crate::render::FAR_FROM == 192, "the asm's far start: (d * 192) >> 6 = 3 d");
     assert!(crate::render::HEIGHT == 160 && crate::render::WIDTH == 240, "the asm's page");
+    // The column loop counts from -count up to 0, stopping at 0, and takes
+    // an odd column for an odd pixel: every count is even and not 0.
+    assert!(crate::render::COLUMNS % 2 == 0 && crate::render::COLUMNS > 0 && crate::render::WIDTH % 2 == 0);
 };
 
 unsafe extern "C" {
@@ -385,7 +389,7 @@ core::arch::global_asm!(
     "    b     \\next",
     ".endm",
     // A sample of the bottom chain (its column has drawn nothing yet: the
-    // y-buffer at the screen's last row; near bands only): its height r6
+    // y-buffer at the screen's bottom edge; near bands only): its height r6
     // against the least height that shows at its slice
     // (`bottom::heights`), a byte of r11 (the group's samples 0 to 3) or
     // r12 (4 to 7), sample `j` in byte 3 - j % 4; to its stub `stub` when at
@@ -1061,10 +1065,10 @@ static mut SLICE_TABLE: [i32; 2 * SLICES] = [0; 2 * SLICES];
 static mut SLICE_KEY: Option<[i32; 3]> = None;
 
 /// The height scale's reciprocals for the bottom chain's heights
-/// ([`crate::bottom::reciprocals`]) and the scale they are for
-/// (`i32::MIN` before the first frame): `.bss`, EWRAM, read only when the
+/// ([`crate::bottom::reciprocals`]) and the scale they are for (0, no
+/// height scale, before the first frame): `.bss`, EWRAM, read only when the
 /// slice table is built again.
-static mut RECIPROCALS: ([u32; SLICES_NEAR], i32) = ([0; SLICES_NEAR], i32::MIN);
+static mut RECIPROCALS: ([u32; SLICES_NEAR], i32) = ([0; SLICES_NEAR], 0);
 
 /// Makes [`RECIPROCALS`] those of height scale `scale`, unless they are:
 /// ROM code, as it divides (once a scale); the render's dispatch calls it
