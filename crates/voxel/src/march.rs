@@ -267,7 +267,11 @@ const _: () = {
     assert!(crate::render::HEIGHT == 160 && crate::render::WIDTH == 240, "the asm's page");
     // The column loop counts from -count up to 0, stopping at 0, and takes
     // an odd column for an odd pixel: every count is even and not 0.
-    assert!(crate::render::COLUMNS % 2 == 0 && crate::render::COLUMNS > 0 && crate::render::WIDTH % 2 == 0);
+    assert!(
+        crate::render::COLUMNS.is_multiple_of(2)
+            && crate::render::COLUMNS > 0
+            && crate::render::WIDTH.is_multiple_of(2)
+    );
 };
 
 unsafe extern "C" {
