@@ -1083,6 +1083,13 @@ pub struct Stats {
     /// tell such a group without reading its texels (its upper bound: the
     /// reference renderer counts them; the GBA's fast path leaves 0).
     pub silent_samples: u32,
+    /// Samples taken in the near ring's bands while their column had drawn
+    /// nothing (its y-buffer still the screen's bottom edge), the first
+    /// draw's own included: the GBA's march takes them in its bottom chain,
+    /// a compare of the texel's height each (in 240-column mode, the even
+    /// pixels' columns). The reference renderer counts them; the GBA's fast
+    /// path leaves 0.
+    pub bottom_samples: u32,
 }
 
 /// First terrain palette entry of each slice's fog level.
@@ -1255,7 +1262,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
     let cells = scene.window as *const Window<N> as usize;
     let texels = scene.texels as *const [u16] as *const u16 as usize;
     let (mut samples, mut draws, mut span_rows, mut sky_rows, mut skipped) = (0u32, 0u32, 0u32, 0u32, 0u32);
-    let (mut runs, mut silent) = (0u32, 0u32);
+    let (mut runs, mut silent, mut bottom) = (0u32, 0u32, 0u32);
     let tops = group_tops(scene, camera);
     let skip = skip_rows(horizon, eye, scene.height_scale, &tops);
     let columns = options.columns;
@@ -1323,6 +1330,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
                 // offsets are below the tile side: `i` is inside `texels`.
                 let texel = unsafe { *((texels + 2 * i) as *const u16) } as u32;
                 samples += 1;
+                bottom += (band < crate::cache::NEAR_BANDS && ybuf == HEIGHT as i32) as u32;
                 let h = (texel & 0xFF) as i32;
                 debug_assert!(h <= tops[(s / SKIP_LEN) & 15], "texel {h} above its group's top");
                 let (a, b) = slice_rows(s, horizon, eye, scene.height_scale);
@@ -1382,6 +1390,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
         sky_rows_filled: HEIGHT as u32,
         repainted_rows: 0,
         silent_samples: silent,
+        bottom_samples: bottom,
     }
 }
 

@@ -222,6 +222,7 @@ fn flat_ground_straight_ahead_worked_out_by_hand() {
                 sky_rows_filled: 160,
                 repainted_rows: 0,
                 silent_samples: 0, // each group marched draws (without the relief, the two above are silent)
+                bottom_samples: 120 * 3, // slices 0 and 1 (below the screen) and 2 (the first draw)
             }
         );
         #[cfg(feature = "pixel-columns")]
@@ -250,6 +251,7 @@ fn flat_ground_straight_ahead_worked_out_by_hand() {
                     sky_rows_filled: 160,
                     repainted_rows: 0,
                     silent_samples: 0,
+                    bottom_samples: 240 * 3,
                 }
             );
         }

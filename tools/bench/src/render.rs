@@ -529,8 +529,15 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
     // The timed set-up frame has every band hidden, which each column steps
     // past at once: group tests come in with the samples (a marched group's
     // test, an eighth to each of its samples) and the passes.
-    let all: [Counter; 5] = [
-        ("depth samples (texel, projection, y-buffer test; and an eighth of its group's test)", |s| s.samples),
+    let all: [Counter; 6] = [
+        (
+            "depth samples but the bottom chain's (texel, projection, y-buffer test; and an eighth of its group's test)",
+            |s| s.samples - s.bottom_samples,
+        ),
+        (
+            "depth samples in the bottom chain: near bands, up to the column's first draw (texel, its height against its slice's least that shows; and an eighth of its group's test)",
+            |s| s.bottom_samples,
+        ),
         (
             "groups of 8 slices passed over by their test (hidden whatever their texels; not the leading bands every column steps past at once, in the set-up)",
             |s| s.passed_groups,
@@ -561,6 +568,7 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
         ("samples_per_frame_counted", Json::Int(s_mean)),
         ("draws_per_frame", Json::Int(d_mean)),
         ("hidden_samples_per_frame", Json::Int(s_mean - d_mean)),
+        ("bottom_samples_per_frame", Json::Int(sum(|s| s.bottom_samples))),
         ("visible_runs_per_frame", Json::Int(runs_mean)),
         ("sky_page_cycles", Json::Int(sky_cycles)),
         ("setup_cycles", Json::Int(setup_cycles)),
