@@ -45,7 +45,10 @@ pub use render::{Camera, Columns, Frame, Options, Scene, SceneError, Stats, Targ
 /// On the GBA the march (IWRAM) takes a target with
 /// [`Target::vram_column`] and a scene with a valid texel cache; anything
 /// else takes the reference path, which stays in ROM as ARM code (slower;
-/// IWRAM is kept for the march). This dispatch itself is ROM code.
+/// IWRAM is kept for the march). This dispatch itself is ROM code. The
+/// march's first frame at a height scale (the bank's) also computes the
+/// reciprocals its bottom chain's least heights need: about 32,000 cycles
+/// more, once a scale (`cargo xtask bench` measures it).
 ///
 /// ```
 /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
