@@ -85,10 +85,10 @@ impl View {
 /// its sky (so with a whole sky fill, which the bench takes off; the first
 /// frame then draws over it).
 ///
-/// The first frame at a bank's height scale also computes the bottom
-/// chain's reciprocals (`voxel::render`'s dispatch, once a scale): that
-/// frame, 8 px higher (so that the timed one builds its slice tables again),
-/// is logged apart as `first`.
+/// The frame before it, 8 px higher (so that the timed one builds its slice
+/// tables again), is logged apart as `first`: the first at the bank's
+/// height scale, whose reciprocals for the bottom chain `Landscape::new`
+/// computed (else this frame would).
 fn time_set_up(land: &mut Landscape<'_, WINDOW>, camera: &Camera, page: Page) {
     let high = Camera { z: SETUP_ALTITUDE << 8, pitch: 0, ..*camera };
     land.follow_cache(&high);

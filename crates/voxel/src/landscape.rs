@@ -172,6 +172,11 @@ impl<'a, const N: usize> Landscape<'a, N> {
             c.invalidate();
         }
         Scene::new(land.window, land.world, &land.bank).map_err(LandscapeError::Scene)?;
+        // The GBA's march needs its bank's height scale's reciprocals (about
+        // 32k cycles of divides): now, with the rest of the set-up, rather
+        // than in the first frame.
+        #[cfg(target_arch = "arm")]
+        crate::march::prepare(land.bank.height_scale() as i32);
         Ok(land)
     }
 

@@ -46,9 +46,10 @@ pub use render::{Camera, Columns, Frame, Options, Scene, SceneError, Stats, Targ
 /// [`Target::vram_column`] and a scene with a valid texel cache; anything
 /// else takes the reference path, which stays in ROM as ARM code (slower;
 /// IWRAM is kept for the march). This dispatch itself is ROM code. The
-/// march's first frame at a height scale (the bank's) also computes the
-/// reciprocals its bottom chain's least heights need: about 32,000 cycles
-/// more, once a scale (`cargo xtask bench` measures it).
+/// march's bottom chain needs reciprocals of the height scale's (the
+/// bank's) slice rows: about 32,000 cycles of divides, once a scale, which
+/// [`Landscape::new`] spends; a scene of another scale pays them in its
+/// first frame.
 ///
 /// ```
 /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
