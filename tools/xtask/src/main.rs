@@ -120,7 +120,7 @@ fn task(task: Task) -> Result<()> {
 /// the example's own crates (seconds); run first, it would also check agb and
 /// `core` for the GBA (minutes), which the build then compiles anyway.
 fn lint_example() -> Result<()> {
-    run(cargo().current_dir(rom::example_dir()).args(["clippy", "--release", "--quiet", "--", "-D", "warnings"]))
+    run(rom::example_cargo().args(["clippy", "--release", "--quiet", "--", "-D", "warnings"]))
 }
 
 fn lint() -> Result<()> {
@@ -136,22 +136,13 @@ fn lint() -> Result<()> {
         "-D",
         "warnings",
     ]))?;
-    run(cargo().current_dir(root().join("rom")).args([
-        "clippy",
-        "--release",
-        "--bins",
-        "--examples",
-        "--quiet",
-        "--",
-        "-D",
-        "warnings",
-    ]))?;
+    run(rom::rom_cargo().args(["clippy", "--release", "--bins", "--examples", "--quiet", "--", "-D", "warnings"]))?;
     // The API docs build without a warning, host crates and ROM.
     let mut doc = cargo();
     doc.current_dir(root()).args(["doc", "--workspace", "--no-deps", "--quiet"]).env("RUSTDOCFLAGS", "-D warnings");
     run(&mut doc)?;
-    let mut doc = cargo();
-    doc.current_dir(root().join("rom")).args(["doc", "--no-deps", "--quiet"]).env("RUSTDOCFLAGS", "-D warnings");
+    let mut doc = rom::rom_cargo();
+    doc.args(["doc", "--no-deps", "--quiet"]).env("RUSTDOCFLAGS", "-D warnings");
     run(&mut doc)?;
     Ok(())
 }

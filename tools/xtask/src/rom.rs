@@ -4,10 +4,33 @@
 use crate::cmd::{cargo, root, run};
 use anyhow::{Context, Result};
 use std::path::PathBuf;
+use std::process::Command;
+
+/// The ROM's target directory (`rom/.cargo/config.toml`'s `target-dir`).
+fn rom_target() -> PathBuf {
+    root().join("target/rom")
+}
 
 /// The ROM's ELF files (release), by name.
 pub fn elf_dir() -> PathBuf {
-    root().join("target/rom/thumbv4t-none-eabi/release")
+    rom_target().join("thumbv4t-none-eabi/release")
+}
+
+/// Cargo in the ROM's workspace (`rom/`), building into its own target
+/// directory whatever the caller's `CARGO_TARGET_DIR` says: the ROM's files
+/// are looked for there, and a host build's directory would mix in.
+pub fn rom_cargo() -> Command {
+    let mut c = cargo();
+    c.current_dir(root().join("rom")).env("CARGO_TARGET_DIR", rom_target());
+    c
+}
+
+/// Cargo in the agb example's workspace, into its own target directory
+/// (as [`rom_cargo`]).
+pub fn example_cargo() -> Command {
+    let mut c = cargo();
+    c.current_dir(example_dir()).env("CARGO_TARGET_DIR", root().join("target").join(EXAMPLE));
+    c
 }
 
 /// Where the `.gba` files go.
@@ -50,7 +73,7 @@ pub const EXAMPLES: &[&str] = &["bad_memory", "panics", "crc_check"];
 
 /// Builds every ROM (release) and writes the `.gba` files; returns the product's path.
 pub fn build() -> Result<PathBuf> {
-    run(cargo().current_dir(root().join("rom")).args(["build", "--release", "--bins", "--examples"]))?;
+    run(rom_cargo().args(["build", "--release", "--bins", "--examples"]))?;
     std::fs::create_dir_all(gba_dir())?;
     let mut elves = vec![("terrain".to_string(), elf_dir().join("terrain"))];
     for bin in BINS {
@@ -91,7 +114,7 @@ pub fn example_dir() -> PathBuf {
 /// header fixed by our gbarom (no `agb-gbafix` binary to install), its hot
 /// code checked like the ROM's; returns its path.
 pub fn build_example() -> Result<PathBuf> {
-    run(cargo().current_dir(example_dir()).args(["build", "--release"]))?;
+    run(example_cargo().args(["build", "--release"]))?;
     let elf = root().join("target").join(EXAMPLE).join("thumbv4t-none-eabi/release").join(EXAMPLE);
     let bytes = std::fs::read(&elf).with_context(|| format!("reading {}", elf.display()))?;
     let gba = gbarom::elf_to_gba(&bytes, &gbarom::Header::new("AGB-FLYOVER"))?;
