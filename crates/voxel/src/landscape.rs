@@ -44,8 +44,15 @@ use bank::Bank;
 use terrain::{ParamError, Update, Window, World, WorldParams};
 
 /// The memory a [`Landscape`] works in, placed by the caller. `N` is the
-/// window's side, in tiles (a power of two, at least the view's reach: 64
-/// for the default 776-px view of 128-px tiles).
+/// window's side, in tiles, a power of two. The flight reads the window
+/// alone: `N / 2 - 1` tiles must reach its look-ahead
+/// ([`flight::LOOK_AHEAD`], 512 world px), or the window hold the whole
+/// world (128 tiles a side): 64 for tiles of 32 world px (8 texels), 16
+/// for 128 px (32 texels, the built-in bank's), 4 for 512 px. The view
+/// reaches farther (up to 1,100 px across at a diagonal heading): the
+/// renderer reads the tiles beyond the window from the world's lookup
+/// (slower), and the GBA's texel cache fills from it. The ROM takes 64 for
+/// every tile size.
 ///
 /// ```
 /// use voxel::{Landscape, Parts};

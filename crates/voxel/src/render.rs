@@ -91,6 +91,9 @@ pub struct Camera {
 #[derive(Clone, Copy)]
 pub struct Scene<'a, const N: usize> {
     window: &'a Window<N>,
+    /// The world the window was filled from: tiles beyond the window come
+    /// from its lookup.
+    world: &'a World,
     texels: &'a [u16],
     /// The texel cache the GBA's march reads (`None`: read the window and the bank).
     #[cfg_attr(not(target_arch = "arm"), allow(dead_code))]
@@ -129,7 +132,7 @@ impl<'a, const N: usize> Scene<'a, N> {
     /// Crate-private: the window must have been filled from this very world
     /// (its references are read without checks), which only a
     /// [`crate::Landscape`] guarantees.
-    pub(crate) fn new(window: &'a Window<N>, world: &World, bank: &bank::Bank<'a>) -> Result<Self, SceneError> {
+    pub(crate) fn new(window: &'a Window<N>, world: &'a World, bank: &bank::Bank<'a>) -> Result<Self, SceneError> {
         let world_tiles = world.size_tiles();
         if world.max_tile() as usize >= bank.tile_count() {
             return Err(SceneError::TileCount { world: world.max_tile() as u16 + 1, bank: bank.tile_count() });
@@ -143,6 +146,7 @@ impl<'a, const N: usize> Scene<'a, N> {
         let tile_px_log2 = tile_px_log2(n);
         Ok(Scene {
             window,
+            world,
             texels,
             cache: None,
             relief: None,
@@ -253,8 +257,8 @@ impl<'a, const N: usize> Scene<'a, N> {
         self.tile_px_log2
     }
 
-    /// The texel under world pixel (`wx`, `wy`) (wrapped): height | colour << 8.
-    /// The tile must be inside the window.
+    /// The texel under world pixel (`wx`, `wy`) (wrapped): height | colour << 8
+    /// (its tile from the window, or beyond it from the world's lookup).
     ///
     /// ```
     /// # // Texel (x, y) of the one tile: height x, colour y (32 colours).
@@ -270,7 +274,7 @@ impl<'a, const N: usize> Scene<'a, N> {
     #[inline(always)]
     pub fn texel(&self, wx: u32, wy: u32) -> u16 {
         let (wx, wy) = (wx & self.world_mask, wy & self.world_mask);
-        let t = self.window.get(wx >> self.tile_px_log2, wy >> self.tile_px_log2) as usize;
+        let t = self.tile_at(wx >> self.tile_px_log2, wy >> self.tile_px_log2) as usize;
         let shift = self.tile_px_log2 - self.tile_log2;
         let in_x = ((wx & ((1 << self.tile_px_log2) - 1)) >> shift) as usize;
         let in_y = ((wy & ((1 << self.tile_px_log2) - 1)) >> shift) as usize;
@@ -282,6 +286,18 @@ impl<'a, const N: usize> Scene<'a, N> {
         // Raw pointer arithmetic by integer: `core`'s slice and pointer
         // methods cannot be inlined into ARM code on the GBA.
         unsafe { *((self.texels as *const [u16] as *const u16 as usize + 2 * i) as *const u16) }
+    }
+
+    /// The tile at tile coordinate (`tx`, `ty`) (below the world's side):
+    /// the window's, or beyond it the world's lookup (slower).
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    #[inline(always)]
+    fn tile_at(&self, tx: u32, ty: u32) -> u8 {
+        if self.window.covers_rect(self.world_mask >> self.tile_px_log2, tx, ty, 1, 1) {
+            self.window.get(tx, ty)
+        } else {
+            self.world.tile_at(tx, ty)
+        }
     }
 
     /// The tile window.
@@ -1260,6 +1276,11 @@ pub(crate) fn columns<const N: usize, T: Target>(
     // inlined into ARM code on the GBA. The window's ring rows start at its
     // address (`Window` is `repr(C)`, rows first).
     let cells = scene.window as *const Window<N> as usize;
+    // The window's first tile, and whether it holds any (followed to this
+    // world); tile coordinates wrap with the world (`tm`: its side - 1).
+    let tm = wmask >> tp;
+    let (ox, oy) = scene.window.origin();
+    let held = scene.window.covers_rect(tm, ox, oy, 1, 1);
     let texels = scene.texels as *const [u16] as *const u16 as usize;
     let (mut samples, mut draws, mut span_rows, mut sky_rows, mut skipped) = (0u32, 0u32, 0u32, 0u32, 0u32);
     let (mut runs, mut silent, mut bottom) = (0u32, 0u32, 0u32);
@@ -1318,9 +1339,16 @@ pub(crate) fn columns<const N: usize, T: Target>(
                 let (ux, uy) = unpack(p, px, py, k);
                 let (mx, my) = ((ux >> (8 - k)) & wmask, (uy >> (8 - k)) & wmask);
                 let (wx, wy) = (mx & lod, my & lod);
-                let cell = cells + ((wy >> tp) as usize & (N - 1)) * N + ((wx >> tp) as usize & (N - 1));
-                // SAFETY: ring row and column are below N: inside the window.
-                let t = unsafe { *(cell as *const u8) } as usize;
+                let (tx, ty) = (wx >> tp, wy >> tp);
+                // The window's reference, or beyond it (a window too small
+                // for the view, or not followed here) the world's lookup.
+                let t = if held && (tx.wrapping_sub(ox) & tm) < N as u32 && (ty.wrapping_sub(oy) & tm) < N as u32 {
+                    let cell = cells + (ty as usize & (N - 1)) * N + (tx as usize & (N - 1));
+                    // SAFETY: ring row and column are below N: inside the window.
+                    (unsafe { *(cell as *const u8) }) as usize
+                } else {
+                    scene.world.tile_at(tx, ty) as usize
+                };
                 let i = (t << (2 * tl))
                     + ((((wy & tile_mask) >> shift) as usize) << tl)
                     + ((wx & tile_mask) >> shift) as usize;
