@@ -721,6 +721,9 @@ impl<'a> Bank<'a> {
 
     /// Palette colour `i` (BGR555).
     ///
+    /// # Panics
+    /// If `i` is not below [`Bank::palette_len`].
+    ///
     /// ```
     /// # let mut tiles = vec![bank::texel(0, 0); 64];
     /// # tiles.extend([bank::texel(40, 1); 64]);

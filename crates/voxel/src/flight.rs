@@ -655,6 +655,14 @@ pub fn tile_tops(texels: &[u16], tile_size: usize, out: &mut [u8; PER_TILE]) {
 /// assert_eq!(camera.z >> 8, 10 + CLEARANCE);
 /// ```
 pub fn fly<const N: usize>(camera: &mut Camera, controls: Controls, refreshes: u32, scene: &Scene<'_, N>) {
+    // Each control is -1, 0 or +1 (more is taken as +1).
+    let controls = Controls {
+        forward: controls.forward.signum(),
+        turn: controls.turn.signum(),
+        strafe: controls.strafe.signum(),
+        climb: controls.climb.signum(),
+        pitch: controls.pitch.signum(),
+    };
     let k = refreshes.min(8) as i32;
     camera.heading = camera.heading.wrapping_add((controls.turn as i32 * TURN * k) as u16);
     let (c, s) = (trig::cos(camera.heading), trig::sin(camera.heading));

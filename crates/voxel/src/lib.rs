@@ -69,6 +69,8 @@ pub fn render<const N: usize, T: Target>(
     options: Options,
     target: &mut T,
 ) -> Stats {
+    // Out of range, the slice rows would not fit 32 bits.
+    let camera = &camera.drawn();
     #[cfg(target_arch = "arm")]
     if let (Some(cache), Some(_)) = (scene.cache, target.vram_column(0))
         && cache.is_valid()

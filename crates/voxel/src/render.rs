@@ -52,6 +52,59 @@ pub const fn horizon(pitch: i16) -> i32 {
     HORIZON + pitch as i32
 }
 
+/// The most pitch [`crate::render()`] draws, screen rows either way: far
+/// past the screen (the flight keeps to [`crate::flight::PITCH_LIMIT`]); a
+/// camera pitched more is drawn at it ([`Camera::drawn`]), so that the
+/// slice rows stay within 32 bits.
+pub const PITCH_RANGE: i16 = 1000;
+
+/// The highest eye [`crate::render()`] draws from, world px: a camera above
+/// it is drawn from it ([`Camera::drawn`]), so that the slice rows (`a +
+/// h * b` of `slice_rows`, 16.16) stay within 32 bits. Above any ground the flight reaches (its
+/// ceiling, 700 px, or the tallest bank's top: 255 units at the largest
+/// height scale, 2,040 px).
+pub const EYE_HIGHEST: i32 = 2500;
+
+/// The lowest eye [`crate::render()`] draws from, world px (below the
+/// ground, where the flight never goes): a camera below it is drawn from it,
+/// for the same reason as [`EYE_HIGHEST`] (the tallest bank's top is 2,040
+/// px above 0).
+pub const EYE_LOWEST: i32 = -600;
+
+impl Camera {
+    /// The camera [`crate::render()`] draws: this one, its altitude within
+    /// [`EYE_LOWEST`] ..= [`EYE_HIGHEST`] and its pitch within
+    /// [`PITCH_RANGE`].
+    ///
+    /// ```
+    /// use voxel::render::{EYE_HIGHEST, EYE_LOWEST, PITCH_RANGE};
+    /// let c = voxel::Camera { z: 40 << 8, pitch: 20, ..Default::default() };
+    /// assert_eq!(c.drawn(), c);
+    /// let far = voxel::Camera { z: 4000 << 8, pitch: i16::MIN, ..Default::default() };
+    /// assert_eq!((far.drawn().z, far.drawn().pitch), (EYE_HIGHEST << 8, -PITCH_RANGE));
+    /// let low = voxel::Camera { z: -3000 << 8, ..Default::default() };
+    /// assert_eq!(low.drawn().z, EYE_LOWEST << 8);
+    /// ```
+    pub fn drawn(self) -> Camera {
+        Camera {
+            z: self.z.clamp(EYE_LOWEST << 8, EYE_HIGHEST << 8),
+            pitch: self.pitch.clamp(-PITCH_RANGE, PITCH_RANGE),
+            ..self
+        }
+    }
+}
+
+const _: () = {
+    // `a + h * b` at the nearest slice (INV_Z[0] = FOCAL / 10 in 16.16), the
+    // march's `a` a row less, over horizons, eyes and heights at the largest
+    // height scale: within 32 bits.
+    let iz = crate::projection::FOCAL as i64 * 65536 / 10;
+    let top = 255 * iz * *bank::HEIGHT_SCALES.end() as i64 / 256;
+    let highest = ((HORIZON + PITCH_RANGE as i32) as i64) * 65536 + EYE_HIGHEST as i64 * iz;
+    let lowest = ((HORIZON - PITCH_RANGE as i32) as i64) * 65536 + EYE_LOWEST as i64 * iz - top - 65536 - 256;
+    assert!(highest < i32::MAX as i64 && lowest > i32::MIN as i64);
+};
+
 /// Where the camera is and looks.
 ///
 /// ```
@@ -64,7 +117,8 @@ pub struct Camera {
     /// Position, world pixels in 24.8 fixed point (wraps with the world).
     pub x: u32,
     pub y: u32,
-    /// Altitude, world pixels in 24.8 fixed point.
+    /// Altitude, world pixels in 24.8 fixed point ([`crate::render()`] draws
+    /// from [`EYE_LOWEST`] to [`EYE_HIGHEST`]: [`Camera::drawn`]).
     pub z: i32,
     /// Heading, 65,536 steps per turn; 0 looks along +x, 16,384 along +y.
     pub heading: u16,
