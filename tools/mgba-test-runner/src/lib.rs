@@ -26,4 +26,4 @@ pub use emulator::{CONTINUED, Emulator, Level, LoadError, LogLine};
 pub use frame::{Frame, GoldenError, GoldenMode, check_golden};
 pub use keys::{KeyScript, Keys, ScriptError};
 pub use run::{Echo, GifCapture, RomLine, RunConfig, RunFailure, RunReport, run};
-pub use sav::{MAX_SAVE, SavError, read_sav, sav_to_write, write_sav};
+pub use sav::{MAX_SAVE, SavError, foreign_format, read_sav, sav_to_write, write_sav};

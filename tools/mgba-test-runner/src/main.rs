@@ -61,7 +61,7 @@ struct Args {
     #[arg(long, value_parser = gif_spec, value_name = "PATH:FROM:TO:EVERY")]
     gif: Option<GifCapture>,
     /// Stop when the ROM logs a line containing this text.
-    #[arg(long, value_name = "TEXT")]
+    #[arg(long, value_name = "TEXT", value_parser = not_empty)]
     stop_on: Option<String>,
     /// Battery save file: loaded into SRAM if it exists, written back (atomically)
     /// at the end of the run.
@@ -84,7 +84,14 @@ fn frame_path(s: &str) -> Result<(u32, PathBuf), String> {
     if p.is_empty() {
         return Err(format!("`{s}` has no file name"));
     }
+    if !p.to_ascii_lowercase().ends_with(".png") {
+        return Err(format!("`{p}`: pictures are written as PNG: give a file name ending in .png"));
+    }
     Ok((n, PathBuf::from(p)))
+}
+
+fn not_empty(s: &str) -> Result<String, String> {
+    if s.is_empty() { Err("an empty text would stop at the first line the ROM logs".into()) } else { Ok(s.to_string()) }
 }
 
 fn gif_spec(s: &str) -> Result<GifCapture, String> {
@@ -180,7 +187,15 @@ fn real_main(args: Args) -> Result<bool> {
     check_frames(&args)?;
     let bytes = load_rom(&args.rom)?;
     let save = match &args.sav {
-        Some(path) => read_sav(path)?,
+        Some(path) => {
+            let save = read_sav(path)?;
+            // Its directory now, as for screenshots: the write comes after the run.
+            if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                std::fs::create_dir_all(dir)
+                    .with_context(|| format!("{}: cannot make its directory", path.display()))?;
+            }
+            save
+        }
         None => None,
     };
     let echo = match (args.verbose, args.quiet) {

@@ -14,6 +14,34 @@ pub enum SavError {
     Io(PathBuf, String),
     #[error("{0}: {1} bytes is too big for a GBA save (at most 131072 bytes)")]
     TooBig(PathBuf, u64),
+    #[error("{0}: looks like {1}, not a save file (a save is the raw battery RAM; it would be overwritten)")]
+    NotASave(PathBuf, &'static str),
+}
+
+/// What a file that starts with `bytes` is, if it is a format no save
+/// file is: an image, an archive, an executable or a GBA ROM.
+///
+/// ```
+/// use mgba_test_runner::foreign_format;
+/// assert_eq!(foreign_format(b"\x89PNG\r\n\x1a\n...."), Some("a PNG image"));
+/// assert_eq!(foreign_format(&[0xFF; 64]), None); // a blank flash save
+/// ```
+pub fn foreign_format(bytes: &[u8]) -> Option<&'static str> {
+    const MAGICS: [(&[u8], &str); 8] = [
+        (b"\x89PNG\r\n\x1a\n", "a PNG image"),
+        (b"GIF87a", "a GIF image"),
+        (b"GIF89a", "a GIF image"),
+        (b"\xFF\xD8\xFF", "a JPEG image"),
+        (b"PK\x03\x04", "a zip archive"),
+        (b"\x1F\x8B", "a gzip archive"),
+        (b"\x7FELF", "an ELF executable"),
+        (b"%PDF", "a PDF document"),
+    ];
+    if let Some((_, what)) = MAGICS.iter().find(|(magic, _)| bytes.starts_with(magic)) {
+        return Some(what);
+    }
+    // A GBA ROM: a branch at 0 and the header's fixed byte 0x96 at 0xB2.
+    (bytes.len() >= 0xC0 && bytes[3] == 0xEA && bytes[0xB2] == 0x96).then_some("a GBA ROM")
 }
 
 /// The save in `path`: `None` when the file does not exist or is empty (a
@@ -32,6 +60,9 @@ pub fn read_sav(path: &Path) -> Result<Option<Vec<u8>>, SavError> {
         return Err(SavError::TooBig(path.to_path_buf(), meta.len()));
     }
     let bytes = std::fs::read(path).map_err(io)?;
+    if let Some(what) = foreign_format(&bytes) {
+        return Err(SavError::NotASave(path.to_path_buf(), what));
+    }
     Ok(if bytes.is_empty() { None } else { Some(bytes) })
 }
 
@@ -89,6 +120,12 @@ mod tests {
         assert!(err.contains("is a directory"), "{err}");
         let err = write_sav(&dir.join("missing/x.sav"), &[1]).unwrap_err().to_string();
         assert!(err.contains("missing"), "{err}");
+        // A picture passed by mistake is refused, and left as it was.
+        let png = dir.join("shot.png");
+        std::fs::write(&png, b"\x89PNG\r\n\x1a\nrest").unwrap();
+        let err = read_sav(&png).unwrap_err().to_string();
+        assert!(err.starts_with(&png.display().to_string()) && err.contains("a PNG image"), "{err}");
+        assert_eq!(std::fs::read(&png).unwrap(), b"\x89PNG\r\n\x1a\nrest");
         std::fs::remove_dir_all(dir).ok();
     }
 }
