@@ -68,7 +68,8 @@ pub struct WorldParams {
 
 impl WorldParams {
     /// The product's default: a 16x16 grid, 8 tiles between grid points
-    /// (128x128 tiles; with 16-pixel tiles a 2048x2048-pixel world).
+    /// (128x128 tiles; with the built-in bank's tiles of 32 texels, 128
+    /// world px, a 16,384 x 16,384-pixel world).
     pub const DEFAULT: WorldParams = WorldParams { grid_log2: 4, spacing_log2: 3, tile_count: 16 };
 
     /// Checks the ranges above.

@@ -58,7 +58,7 @@ use terrain::{ParamError, Update, Window, World, WorldParams};
 /// use voxel::{Landscape, Parts};
 /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
 /// # let bank = bank::parse(&bytes).unwrap();
-/// // On a host: boxes. On the GBA: statics in IWRAM (world) and EWRAM (the rest).
+/// // On a host: boxes. On the GBA: statics, in EWRAM (the ROM's; see the README).
 /// let mut world = Box::new(terrain::World::empty());
 /// let mut window = Box::new(terrain::Window::<64>::new());
 /// let mut cache = Box::new(voxel::cache::TexelCache::new());
