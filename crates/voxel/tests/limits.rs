@@ -17,47 +17,51 @@ fn bank_bytes() -> Vec<u8> {
     bank::encode(&contents).unwrap()
 }
 
-#[test]
-fn a_camera_past_the_limits_is_drawn_at_them() {
+/// `f` with a landscape of [`bank_bytes`], world seed 1.
+fn with_land(f: impl FnOnce(&mut Landscape<'_, 64>)) {
     let bytes = bank_bytes();
     let (mut world, mut window) = (Box::new(terrain::World::empty()), Box::new(terrain::Window::<64>::new()));
     let parts = Parts { world: &mut world, window: &mut window, cache: None, relief: None };
-    let mut land = Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
-    let mut draw = |z: i32, pitch: i16| {
-        let camera = Camera { x: 3000 << 8, y: 3000 << 8, z: z << 8, heading: 9000, pitch };
-        land.follow(&camera);
-        let mut frame = Box::new(Frame::default());
-        let stats = land.render(&camera, Options::default(), &mut *frame);
-        (frame, stats)
-    };
-    for (z, limit) in [(4000, EYE_HIGHEST), (-3000, EYE_LOWEST), (30_000, EYE_HIGHEST)] {
-        let (past, past_stats) = draw(z, 0);
-        let (at, at_stats) = draw(limit, 0);
-        assert!(past == at && past_stats == at_stats, "z {z}");
-    }
-    // Its ground (up to 199 units at 8 px a unit) shows from the limit,
-    // looking down.
-    assert!(draw(EYE_HIGHEST, -60).1.draws > 0);
-    for (pitch, limit) in [(i16::MAX, PITCH_RANGE), (i16::MIN, -PITCH_RANGE)] {
-        let (past, _) = draw(100, pitch);
-        let (at, _) = draw(100, limit);
-        assert!(past == at, "pitch {pitch}");
-    }
+    f(&mut Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap());
+}
+
+#[test]
+fn a_camera_past_the_limits_is_drawn_at_them() {
+    with_land(|land| {
+        let mut draw = |z: i32, pitch: i16| {
+            let camera = Camera { x: 3000 << 8, y: 3000 << 8, z: z << 8, heading: 9000, pitch };
+            land.follow(&camera);
+            let mut frame = Box::new(Frame::default());
+            let stats = land.render(&camera, Options::default(), &mut *frame);
+            (frame, stats)
+        };
+        for (z, limit) in [(4000, EYE_HIGHEST), (-3000, EYE_LOWEST), (30_000, EYE_HIGHEST)] {
+            let (past, past_stats) = draw(z, 0);
+            let (at, at_stats) = draw(limit, 0);
+            assert!(past == at && past_stats == at_stats, "z {z}");
+        }
+        // Its ground (up to 199 units at 8 px a unit) shows from the limit,
+        // looking down.
+        assert!(draw(EYE_HIGHEST, -60).1.draws > 0);
+        for (pitch, limit) in [(i16::MAX, PITCH_RANGE), (i16::MIN, -PITCH_RANGE)] {
+            let (past, _) = draw(100, pitch);
+            let (at, _) = draw(100, limit);
+            assert!(past == at, "pitch {pitch}");
+        }
+    });
 }
 
 #[test]
 fn controls_past_one_are_one() {
-    let bytes = bank_bytes();
-    let (mut world, mut window) = (Box::new(terrain::World::empty()), Box::new(terrain::Window::<64>::new()));
-    let parts = Parts { world: &mut world, window: &mut window, cache: None, relief: None };
-    let mut land = Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
-    let start = Camera { x: 3000 << 8, y: 3000 << 8, z: 2100 << 8, heading: 9000, pitch: 0 };
-    land.follow(&start);
-    let full = Controls { forward: i8::MAX, turn: i8::MIN, strafe: 100, climb: -128, pitch: 127 };
-    let one = Controls { forward: 1, turn: -1, strafe: 1, climb: -1, pitch: 1 };
-    let (mut a, mut b) = (start, start);
-    land.fly(&mut a, full, 3);
-    land.fly(&mut b, one, 3);
-    assert_eq!(a, b);
-    assert_ne!(a, start);
+    with_land(|land| {
+        let start = Camera { x: 3000 << 8, y: 3000 << 8, z: 2100 << 8, heading: 9000, pitch: 0 };
+        land.follow(&start);
+        let full = Controls { forward: i8::MAX, turn: i8::MIN, strafe: 100, climb: -128, pitch: 127 };
+        let one = Controls { forward: 1, turn: -1, strafe: 1, climb: -1, pitch: 1 };
+        let (mut a, mut b) = (start, start);
+        land.fly(&mut a, full, 3);
+        land.fly(&mut b, one, 3);
+        assert_eq!(a, b);
+        assert_ne!(a, start);
+    });
 }
