@@ -35,8 +35,9 @@ pub(crate) fn reciprocals(scale: i32) -> [u32; SLICES_NEAR] {
 }
 
 /// Per slice of the near bands, the least height (0 ..= 255) whose row lies
-/// above the screen's bottom edge (row < `HEIGHT`), from the frame's slice table (`a - bias`,
-/// `b` interleaved, [`crate::render::slice_table`]) and the scale's
+/// above the screen's bottom edge (row < `HEIGHT`), from the frame's slice
+/// table (`a - bias`, `b` interleaved, [`crate::render::slice_table`]) and
+/// the scale's
 /// [`reciprocals`]: a sample shows in a column that has drawn nothing
 /// exactly when its height is at least its slice's, but for a slice where
 /// not even height 255 shows, whose entry is 255 (the march checks a

@@ -61,9 +61,10 @@
 //! the bottom chain, whose samples compare the texel's height (0 ..= 255)
 //! with the least height that shows at their slice (`bottom::heights`,
 //! built with the slice table; a byte a slice, eight of them in two
-//! registers a group) instead of loading the
-//! slice's `a`, `b` and multiplying: 13 cycles a sample instead of 19. The
-//! first that shows computes its row and goes on at its draw in the drawing
+//! registers a group) instead of loading the slice's `a`, `b` and
+//! multiplying: 13 cycles a sample instead of 19 (the bench's fit, with the
+//! group's loads and the first draw's stub: 15.9 against 20.1). The first
+//! that shows computes its row and goes on at its draw in the drawing
 //! chain. (From 187 px up among mountains, or at the least clearance, a
 //! frame takes about 1,650 samples this way: the near ground a column sees
 //! below the screen's edge.)

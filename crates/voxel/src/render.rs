@@ -60,9 +60,9 @@ pub const PITCH_RANGE: i16 = 1000;
 
 /// The highest eye [`crate::render()`] draws from, world px: a camera above
 /// it is drawn from it ([`Camera::drawn`]), so that the slice rows (`a +
-/// h * b` of `slice_rows`, 16.16) stay within 32 bits. Above any ground the flight reaches (its
-/// ceiling, 700 px, or the tallest bank's top: 255 units at the largest
-/// height scale, 2,040 px).
+/// h * b` of `slice_rows`, 16.16) stay within 32 bits. Above any ground
+/// the flight reaches (its ceiling, 700 px, or the tallest bank's top: 255
+/// units at the largest height scale, 2,040 px).
 pub const EYE_HIGHEST: i32 = 2500;
 
 /// The lowest eye [`crate::render()`] draws from, world px (below the
@@ -1327,14 +1327,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
     let wmask = scene.world_mask;
     let tile_mask = (1u32 << tp) - 1;
     // Addresses as integers: `core`'s slice and pointer methods cannot be
-    // inlined into ARM code on the GBA. The window's ring rows start at its
-    // address (`Window` is `repr(C)`, rows first).
-    let cells = scene.window as *const Window<N> as usize;
-    // The window's first tile, and whether it holds any (followed to this
-    // world); tile coordinates wrap with the world (`tm`: its side - 1).
-    let tm = wmask >> tp;
-    let (ox, oy) = scene.window.origin();
-    let held = scene.window.covers_rect(tm, ox, oy, 1, 1);
+    // inlined into ARM code on the GBA.
     let texels = scene.texels as *const [u16] as *const u16 as usize;
     let (mut samples, mut draws, mut span_rows, mut sky_rows, mut skipped) = (0u32, 0u32, 0u32, 0u32, 0u32);
     let (mut runs, mut silent, mut bottom) = (0u32, 0u32, 0u32);
@@ -1393,16 +1386,9 @@ pub(crate) fn columns<const N: usize, T: Target>(
                 let (ux, uy) = unpack(p, px, py, k);
                 let (mx, my) = ((ux >> (8 - k)) & wmask, (uy >> (8 - k)) & wmask);
                 let (wx, wy) = (mx & lod, my & lod);
-                let (tx, ty) = (wx >> tp, wy >> tp);
                 // The window's reference, or beyond it (a window too small
                 // for the view, or not followed here) the world's lookup.
-                let t = if held && (tx.wrapping_sub(ox) & tm) < N as u32 && (ty.wrapping_sub(oy) & tm) < N as u32 {
-                    let cell = cells + (ty as usize & (N - 1)) * N + (tx as usize & (N - 1));
-                    // SAFETY: ring row and column are below N: inside the window.
-                    (unsafe { *(cell as *const u8) }) as usize
-                } else {
-                    scene.world.tile_at(tx, ty) as usize
-                };
+                let t = scene.tile_at(wx >> tp, wy >> tp) as usize;
                 let i = (t << (2 * tl))
                     + ((((wy & tile_mask) >> shift) as usize) << tl)
                     + ((wx & tile_mask) >> shift) as usize;
