@@ -391,9 +391,12 @@ fn follow_ring<const N: usize, const FAR_LEVEL: bool>(
 }
 
 /// Copies `n` halfwords, from `src` on (`src_step` bytes apart) to `dst` on
-/// (`dst_step` apart): a fill's run. On the GBA four a round in ARM code
-/// (each a post-indexed load and store: a quarter of the plain loop's count
-/// and branch), then one at a time; elsewhere the plain loop, its twin.
+/// (`dst_step` apart): a fill's run. On the GBA, a run of the near ring's
+/// rows (both steps 2: entries next to each other in the tile and in the
+/// ring) goes to `voxel_copy_halves` (words, four a load and a store
+/// multiple); any other four a round in ARM code (each a post-indexed load
+/// and store: a quarter of the plain loop's count and branch), then one at
+/// a time; elsewhere the plain loop, its twin.
 ///
 /// # Safety
 /// The `n` halfwords read must be readable and the `n` written writable,
@@ -402,6 +405,12 @@ fn follow_ring<const N: usize, const FAR_LEVEL: bool>(
 #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
 #[inline(always)]
 unsafe fn copy_run(dst: usize, src: usize, n: u32, dst_step: usize, src_step: usize) {
+    #[cfg(target_arch = "arm")]
+    if dst_step == 2 && src_step == 2 {
+        // SAFETY: the caller's contract: `n` halfwords from each, in a row.
+        unsafe { voxel_copy_halves(dst as *mut u16, src as *const u16, n) };
+        return;
+    }
     #[cfg(target_arch = "arm")]
     // SAFETY: the caller's contract; the asm touches only those halfwords.
     unsafe {
@@ -443,6 +452,34 @@ unsafe fn copy_run(dst: usize, src: usize, n: u32, dst_step: usize, src_step: us
             dst += dst_step;
         }
     }
+}
+
+/// Copies `src` into `dst`: the texel cache's copy of a run of the near
+/// ring's rows (texels next to each other in a tile and in the ring), on
+/// the GBA ARM code in IWRAM that moves four words a load and a store
+/// multiple where the two share their word alignment, and a halfword at a
+/// time where they do not (the in-ROM tests of the kernels check both
+/// against a plain loop).
+///
+/// # Panics
+/// If the two differ in length.
+///
+/// ```
+/// let src = [1u16, 2, 3, 4, 5];
+/// let mut dst = [0u16; 6];
+/// voxel::cache::copy_texels(&mut dst[1..], &src);
+/// assert_eq!(dst, [0, 1, 2, 3, 4, 5]);
+/// ```
+pub fn copy_texels(dst: &mut [u16], src: &[u16]) {
+    assert_eq!(dst.len(), src.len(), "copy_texels: the two must have the same length");
+    #[cfg(target_arch = "arm")]
+    // SAFETY: `dst.len()` halfwords of each slice, aligned (slices of u16);
+    // a length below 2^32 (the GBA's address space).
+    unsafe {
+        voxel_copy_halves(dst.as_mut_ptr(), src.as_ptr(), dst.len() as u32)
+    };
+    #[cfg(not(target_arch = "arm"))]
+    dst.copy_from_slice(src);
 }
 
 /// A lone line's runs, or the part of one on either side of the ring's
@@ -489,9 +526,20 @@ const _: () = {
 #[cfg(target_arch = "arm")]
 unsafe extern "C" {
     /// [`runs`] on the GBA: per run one tile reference, its source address
-    /// and a copy, four entries a round (each a post-indexed load and
+    /// and a copy: by `voxel_copy_halves` when both steps are 2 (the near
+    /// ring's rows), else four entries a round (each a post-indexed load and
     /// store), then one at a time; every register kept, none spilled.
     fn voxel_cache_runs(job: *const Runs);
+    /// Copies the `n` halfwords from `src` to `dst` (each in a row); returns
+    /// `dst`'s end. When the two share their word alignment (the near ring
+    /// and a tile: a texel's place in a ring row and in a tile row have the
+    /// same parity, and the banks' texels are word aligned), a halfword to
+    /// the word boundary, then four words a load and a store multiple (a
+    /// halfword each is a load and a store of its own, with the ROM's first
+    /// access wait each time: 6.1 cycles a texel in place of 11), pairs,
+    /// and a last halfword; otherwise a halfword at a time. Both ranges must
+    /// be valid and halfword aligned.
+    fn voxel_copy_halves(dst: *mut u16, src: *const u16, n: u32) -> *mut u16;
 }
 
 #[cfg(target_arch = "arm")]
@@ -501,15 +549,9 @@ core::arch::global_asm!(
     ".align 2",
     ".global voxel_cache_runs",
     ".type voxel_cache_runs,%function",
-    "voxel_cache_runs:",        // r0 the job
-    "    push  {{r4-r12, lr}}", // 40 bytes: sp stays a multiple of 8 (the IRQ handler's Rust code runs on this stack)
-    // r0 dst, r1 dst_step, r2 entries left, r3 refs, r4 the run's entries,
-    // r5 its first entry's offset, r6 a whole tile's entries, r7 tile 0's
-    // line, r8 tile shift, r9 tiles, r10 src_step
-    "    ldmia r0, {{r0-r10}}",
-    "    cmp   r2, #0",
-    "    beq   9f",
-    "1:", // a run: its tile, the source, how many
+    // A run's start: its tile (r11), the source (r12), how many (r4, at most
+    // the entries left, r2, which it takes them from).
+    ".macro voxel_cache_run_start",
     "    ldrb  r11, [r3], #1",
     "    cmp   r11, r9",
     "    movhs r11, #0", // no such tile: tile 0
@@ -519,6 +561,20 @@ core::arch::global_asm!(
     "    cmp   r4, r2",
     "    movhi r4, r2", // at most the entries left
     "    sub   r2, r2, r4",
+    ".endm",
+    "voxel_cache_runs:",        // r0 the job
+    "    push  {{r4-r12, lr}}", // 40 bytes: sp stays a multiple of 8 (the IRQ handler's Rust code runs on this stack)
+    // r0 dst, r1 dst_step, r2 entries left, r3 refs, r4 the run's entries,
+    // r5 its first entry's offset, r6 a whole tile's entries, r7 tile 0's
+    // line, r8 tile shift, r9 tiles, r10 src_step
+    "    ldmia r0, {{r0-r10}}",
+    "    cmp   r2, #0",
+    "    beq   9f",
+    "    cmp   r1, #2",
+    "    cmpeq r10, #2",
+    "    beq   11f",
+    "1:", // a run: its tile, the source, how many
+    "    voxel_cache_run_start",
     "    subs  r4, r4, #4",
     "    blt   3f",
     "2:",
@@ -540,10 +596,64 @@ core::arch::global_asm!(
     "    mov   r4, r6", // the next run: a whole tile
     "    cmp   r2, #0",
     "    bne   1b",
+    "    b     9f",
+    "11:", // both steps 2 (the near ring's rows): each run by words
+    "    voxel_cache_run_start",
+    "    push  {{r2, r3}}", // 8 bytes: sp stays a multiple of 8
+    "    mov   r1, r12",
+    "    mov   r2, r4",
+    "    bl    voxel_copy_halves", // r0 to the run's end
+    "    pop   {{r2, r3}}",
+    "    mov   r4, r6", // the next run: a whole tile
+    "    cmp   r2, #0",
+    "    bne   11b",
     "9:",
     "    pop   {{r4-r12, lr}}",
     "    bx    lr",
     ".size voxel_cache_runs, . - voxel_cache_runs",
+    ".global voxel_copy_halves",
+    ".type voxel_copy_halves,%function",
+    "voxel_copy_halves:", // r0 dst, r1 src, r2 halfwords
+    "    cmp   r2, #0",
+    "    bxeq  lr",
+    "    eor   r3, r0, r1",
+    "    tst   r3, #2",
+    "    bne   7f", // not the same word alignment: a halfword at a time
+    "    tst   r0, #2",
+    "    beq   1f",
+    "    ldrh  r3, [r1], #2", // up to a word boundary
+    "    strh  r3, [r0], #2",
+    "    subs  r2, r2, #1",
+    "    bxeq  lr",
+    "1:",
+    "    subs  r2, r2, #8",
+    "    blt   3f",
+    "    push  {{r4, r5}}", // 8 bytes: sp stays a multiple of 8
+    "2:",                   // 8 halfwords a round
+    "    ldmia r1!, {{r3, r4, r5, r12}}",
+    "    stmia r0!, {{r3, r4, r5, r12}}",
+    "    subs  r2, r2, #8",
+    "    bge   2b",
+    "    pop   {{r4, r5}}",
+    "3:",
+    "    adds  r2, r2, #8", // 0 to 7 left
+    "4:",
+    "    subs  r2, r2, #2", // pairs
+    "    ldrge r3, [r1], #4",
+    "    strge r3, [r0], #4",
+    "    bgt   4b",
+    "    bxeq  lr",
+    "    cmn   r2, #1", // one left (-1), or none (-2)
+    "    ldrheq r3, [r1]",
+    "    strheq r3, [r0], #2",
+    "    bx    lr",
+    "7:",
+    "    ldrh  r3, [r1], #2",
+    "    strh  r3, [r0], #2",
+    "    subs  r2, r2, #1",
+    "    bne   7b",
+    "    bx    lr",
+    ".size voxel_copy_halves, . - voxel_copy_halves",
 );
 
 /// Copies `job`'s runs into the ring: on the GBA the asm, elsewhere its

@@ -23,7 +23,8 @@
 //!   line's runs, `voxel_cache_runs`; lines that cross the same tiles,
 //!   `copy_lines`): every sixth frame of a flight that moves it a few lines
 //!   at a time, every entry of both rings is the world's texel by the
-//!   portable lookup.
+//!   portable lookup; and the word copy of the near ring's rows
+//!   (`copy_texels`) against a plain loop, at every word alignment.
 //!
 //! - the HUD's number writers (`rom/src/hud.rs`) against `core::fmt`, on edge
 //!   and random values, both alignments, signed and hexadecimal;
@@ -34,7 +35,7 @@
 //!
 //! Logs `kernels: done, N window moves, M frames (S slices skipped with the relief, T without; pixel pairs
 //! filled to the top in one pixel only: E even, O odd), H HUD numbers, P pixels written into VRAM pairs,
-//! checks ok` (or FAILED with
+//! C texel copies, checks ok` (or FAILED with
 //! the first difference), then how many frames stepped past hidden bands
 //! (`kernels: hidden bands: ...`) and the sky's figures (`kernels: sky: ...`).
 #![no_std]
@@ -530,6 +531,45 @@ fn pixels_in_pairs(rng: &mut Rng) -> Option<u32> {
     Some(writes)
 }
 
+/// Halfwords in ROM (`.rodata`), for [`texel_copies`].
+static ROM_HALVES: [u16; 64] = {
+    let mut t = [0u16; 64];
+    let mut i = 0;
+    while i < 64 {
+        t[i] = (i as u16).wrapping_mul(0x9E37) ^ 0x5A5A;
+        i += 1;
+    }
+    t
+};
+
+/// The texel cache's word copy (`voxel::cache::copy_texels`) against a
+/// plain loop: random runs of 0 to 40 texels between random places of two
+/// buffers (each place's word alignment random: the same for both, a
+/// halfword to a word boundary first, or not, a halfword at a time), from
+/// ROM (as the cache copies a bank's texels) and from RAM. Returns the
+/// copies checked.
+fn texel_copies(rng: &mut Rng) -> Option<u32> {
+    let rom = &ROM_HALVES;
+    let mut ram = [0u16; 64];
+    for t in ram.iter_mut() {
+        *t = rng.next_u32() as u16;
+    }
+    let copies = 256;
+    for k in 0..copies {
+        let n = (rng.next_u32() % 41) as usize;
+        let (from, to) = ((rng.next_u32() % 24) as usize, (rng.next_u32() % 24) as usize);
+        let src: &[u16] = if k % 2 == 0 { &rom[from..from + n] } else { &ram[from..from + n] };
+        let mut dst = [0xDEADu16; 72];
+        voxel::cache::copy_texels(&mut dst[to..to + n], src);
+        let bad = (0..72).find(|&i| dst[i] != if (to..to + n).contains(&i) { src[i - to] } else { 0xDEAD });
+        if let Some(i) = bad {
+            log!("kernels: texel copy FAILED: {} texels from {} to {}: entry {} is {:#06x}", n, from, to, i, dst[i]);
+            return None;
+        }
+    }
+    Some(copies)
+}
+
 #[unsafe(no_mangle)]
 extern "C" fn main() -> ! {
     terrain_rom::init();
@@ -541,9 +581,10 @@ extern "C" fn main() -> ! {
     let drawn = frames(&mut rng, world, w64, 24);
     let numbers = hud_numbers(&mut rng);
     let pixels = pixels_in_pairs(&mut rng);
+    let copies = texel_copies(&mut rng);
     log_lines(&mut rng);
-    match (large, drawn, numbers, pixels) {
-        (Some(a), Some(d), Some(h), Some(p)) => {
+    match (large, drawn, numbers, pixels, copies) {
+        (Some(a), Some(d), Some(h), Some(p), Some(c)) => {
             // The done line last: the tests stop the run on it.
             log!(
                 "kernels: hidden bands: {} frames stepped past them into a near band, {} into a far one or past all",
@@ -559,7 +600,7 @@ extern "C" fn main() -> ! {
                 d.repainted[4]
             );
             log!(
-                "kernels: done, {} window moves, {} frames ({} slices skipped with the relief, {} without; pixel pairs filled to the top in one pixel only: {} even, {} odd), {} HUD numbers, {} pixels written into VRAM pairs, checks ok",
+                "kernels: done, {} window moves, {} frames ({} slices skipped with the relief, {} without; pixel pairs filled to the top in one pixel only: {} even, {} odd), {} HUD numbers, {} pixels written into VRAM pairs, {} texel copies, checks ok",
                 a,
                 d.frames,
                 d.skipped[0],
@@ -567,7 +608,8 @@ extern "C" fn main() -> ! {
                 d.one_full[0],
                 d.one_full[1],
                 h,
-                p
+                p,
+                c
             );
         }
         _ => log!("kernels: done, checks FAILED"),
