@@ -594,7 +594,8 @@ fn check_corners(tables: &[u8], classes: u8, tile_count: u16) -> Result<(), Bank
 /// colour index), for a bank whose bytes are known good: one built into the
 /// ROM with the code that reads it (checked when it was baked; a corrupt ROM
 /// corrupts the code as well). Every field that says where anything is, and
-/// the placement tables, are still checked, so reading it stays in bounds.
+/// the placement tables, are still checked, so reading it stays in bounds;
+/// a texel whose colour index is past the palette draws in a wrong colour.
 ///
 /// ```
 /// # let mut tiles = vec![bank::texel(0, 0); 64];

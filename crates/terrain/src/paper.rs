@@ -236,8 +236,9 @@ impl<const N: usize> PaperWindow<N> {
     pub fn rebuild(&mut self, world: &PaperWorld, tx0: u32, ty0: u32, tile_px: u32) {
         for (j, row) in self.refs.iter_mut().enumerate() {
             for (i, r) in row.iter_mut().enumerate() {
-                let px = (tx0 + i as u32) * tile_px + tile_px / 2;
-                let py = (ty0 + j as u32) * tile_px + tile_px / 2;
+                // Wrapping, as C's unsigned arithmetic (and the world) does.
+                let px = tx0.wrapping_add(i as u32).wrapping_mul(tile_px).wrapping_add(tile_px / 2);
+                let py = ty0.wrapping_add(j as u32).wrapping_mul(tile_px).wrapping_add(tile_px / 2);
                 *r = world.tile_at_px(px, py);
             }
         }

@@ -29,8 +29,12 @@ pub struct Update {
     pub rebuilt: bool,
 }
 
-/// An `N` x `N` window of tile references (`N` a power of two, at most the
-/// world's side).
+/// An `N` x `N` window of tile references (`N` a power of two, at least 4
+/// and at most the world's side; another side fails the build).
+///
+/// ```compile_fail
+/// let window = terrain::Window::<2>::new(); // a ring row takes a word: refused
+/// ```
 ///
 /// ```
 /// # use terrain::{Window, World, WorldParams};
@@ -68,7 +72,10 @@ impl<const N: usize> Default for Window<N> {
 
 impl<const N: usize> Window<N> {
     const MASK: u32 = {
-        assert!(N.is_power_of_two() && N >= 2, "window side must be a power of two");
+        assert!(N.is_power_of_two() && N >= 4, "window side must be a power of two, at least 4");
+        // The fills step from one ring row to the next by N bytes: a row
+        // (word aligned, for the fills' word stores) must take no more.
+        assert!(core::mem::size_of::<RingRowBytes<N>>() == N);
         N as u32 - 1
     };
 
@@ -79,6 +86,8 @@ impl<const N: usize> Window<N> {
     /// assert!(!window.covers(&terrain::World::empty(), 0, 0));
     /// ```
     pub const fn new() -> Self {
+        // The side's checks fail the build of a window of any other side.
+        let _ = Self::MASK;
         Window { cells: [RingRowBytes([0; N]); N], origin: (0, 0), valid: false }
     }
 

@@ -97,6 +97,10 @@ impl WorldParams {
 
     /// World side, in tiles.
     ///
+    /// # Panics
+    /// In debug builds, for parameters [`WorldParams::validate`] refuses
+    /// whose grid and spacing add up to 32 or more (the side overflows).
+    ///
     /// ```
     /// assert_eq!(terrain::WorldParams::DEFAULT.size_tiles(), 128); // 16 grid points, 8 tiles apart
     /// ```
@@ -153,12 +157,17 @@ impl core::fmt::Display for ParamError {
 /// use terrain::class_band;
 /// assert_eq!(class_band(3), 64); // 8 tiles between grid points: middle classes 64 wide
 /// assert_eq!(class_band(1), 256); // 2 tiles: no room for a middle class
+/// assert_eq!(class_band(20), 1); // (no valid spacing, but no overflow)
 /// ```
 pub const fn class_band(spacing_log2: u8) -> u16 {
     // Along an axis the field moves at most 255 / spacing per tile; a
     // diagonal is two such moves. Two thresholds t1 < t2 crossed on one
     // diagonal need v2 - v1 > t2 - t1 - 1 + 1/64 (integer parts).
-    ((2 * 255) >> spacing_log2) + 1
+    // (Any spacing: no shift overflows; past 8, no field change at all.)
+    match (2 * 255u16).checked_shr(spacing_log2 as u32) {
+        Some(v) => v + 1,
+        None => 1,
+    }
 }
 
 /// Checks that every middle class of `thresholds` is at least
@@ -318,7 +327,9 @@ impl World {
     /// Sets how tiles are placed; the table is made for it at the next
     /// [`World::regenerate`] (until then the lookup and the walks place tiles
     /// alike from the old table, read the new way). Checks that corner
-    /// classes suit `params`'s spacing ([`class_band`]).
+    /// classes suit `params`'s spacing ([`class_band`]), and refuses
+    /// parameters [`WorldParams::validate`] refuses, leaving the world as it
+    /// was.
     ///
     /// ```
     /// use bank::{ConfigTiles, Corners, Placement};
@@ -330,9 +341,15 @@ impl World {
     /// let narrow = Corners { classes: 3, thresholds: [100, 120, 0], configs };
     /// let err = world.set_placement(WorldParams::DEFAULT, &Placement::Corners(narrow)).unwrap_err();
     /// assert_eq!(err, ParamError::ClassBand { spacing_log2: 3, need: 64 });
+    /// let wide = WorldParams { spacing_log2: 20, ..WorldParams::DEFAULT };
+    /// assert_eq!(world.set_placement(wide, &Placement::Paper), Err(ParamError::Spacing(20)));
     /// world.set_placement(WorldParams::DEFAULT, &Placement::Paper).unwrap();
     /// ```
     pub fn set_placement(&mut self, params: WorldParams, placement: &Placement) -> Result<(), ParamError> {
+        #[allow(clippy::question_mark)]
+        if let Err(e) = params.validate() {
+            return Err(e);
+        }
         match placement {
             Placement::Paper => {
                 self.corners = false;

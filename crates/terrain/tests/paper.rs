@@ -247,3 +247,20 @@ fn rebuild_looks_up_tile_centres() {
         }
     }
 }
+
+/// Tile coordinates past `u32::MAX` wrap, as C's unsigned arithmetic (and
+/// the world) does: no overflow. A world of 256 px (16 grid points 16 px
+/// apart) repeats every 16 tiles of 16 px, and 2^32 is a multiple of that:
+/// tile -4 is tile 12.
+#[test]
+fn rebuild_wraps_round_u32() {
+    let w = PaperWorld::new(42, 16, 16, 16);
+    let (mut a, mut b) = (PaperWindow::<4>::new(), PaperWindow::<4>::new());
+    a.rebuild(&w, 0u32.wrapping_sub(4), 0u32.wrapping_sub(4), 16);
+    b.rebuild(&w, 12, 12, 16);
+    for j in 0..4 {
+        for i in 0..4 {
+            assert_eq!(a.get(i, j), b.get(i, j), "reference ({i}, {j})");
+        }
+    }
+}

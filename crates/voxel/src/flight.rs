@@ -542,7 +542,9 @@ impl Relief {
 
     /// The look-ahead at (`px`, `py`) facing `heading`, without the
     /// clearance: the highest block top on three rays (the heading and
-    /// [`LOOK_SPREAD`] either side) less a quarter of its distance.
+    /// [`LOOK_SPREAD`] either side) less a quarter of its distance, or 0
+    /// (the lowest ground) if that is lower or no block is in reach (a
+    /// relief under 4 px).
     ///
     /// On the GBA it is ARM code in IWRAM (about 500 bytes): it reads up to 33
     /// block tops a refresh; as Thumb code in ROM the flight took 9,850
@@ -573,7 +575,11 @@ impl Relief {
     )]
     pub fn look_ahead<const N: usize>(&self, scene: &Scene<'_, N>, px: u32, py: u32, heading: u16) -> i32 {
         let reach = LOOK_AHEAD.min(self.top_px << LOOK_SLOPE_LOG2);
-        let mut best = i32::MIN;
+        // Not below the lowest ground: the floor under the camera is at
+        // least that, so the flight is the same, and a look-ahead that reads
+        // no block (a relief under 4 px) is no `i32::MIN` for the flight's
+        // arithmetic to overflow on.
+        let mut best = 0;
         // Not unrolled: on the GBA this is ARM code in IWRAM, and three
         // copies of the ray's loop would take three times the room.
         let rays = core::hint::black_box(3);
@@ -615,7 +621,8 @@ fn axis_distance(lo: i32, len: i32, p: i32) -> i32 {
 }
 
 /// The block tops of one tile (`texels`: `tile_size`^2 texels, rows top to
-/// bottom) into `out` (row-major, `1 << blocks_log2(tile_size)` a row).
+/// bottom) into `out` (row-major, `1 << blocks_log2(tile_size)` a row); all
+/// 0 for a tile size of 0. Texels past `texels`' end count as none.
 ///
 /// ```
 /// use voxel::flight::{PER_TILE, tile_tops};
@@ -629,6 +636,9 @@ pub fn tile_tops(texels: &[u16], tile_size: usize, out: &mut [u8; PER_TILE]) {
     let bl = blocks_log2(tile_size);
     let side = tile_size >> bl;
     *out = [0; PER_TILE];
+    if side == 0 {
+        return; // no tile (size 0): no tops
+    }
     for (y, row) in texels.chunks_exact(tile_size).enumerate().take(tile_size) {
         for (x, t) in row.iter().enumerate() {
             let b = &mut out[((y / side) << bl) + x / side];

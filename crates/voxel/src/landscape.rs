@@ -44,7 +44,8 @@ use bank::Bank;
 use terrain::{ParamError, Update, Window, World, WorldParams};
 
 /// The memory a [`Landscape`] works in, placed by the caller. `N` is the
-/// window's side, in tiles, a power of two. The flight reads the window
+/// window's side, in tiles, a power of two from 4 to 128 (the world's side;
+/// any other fails the build). The flight reads the window
 /// alone: `N / 2 - 1` tiles must reach its look-ahead
 /// ([`flight::LOOK_AHEAD`], 512 world px), or the window hold the whole
 /// world (128 tiles a side): 64 for tiles of 32 world px (8 texels), 16
@@ -65,6 +66,15 @@ use terrain::{ParamError, Update, Window, World, WorldParams};
 /// let relief = Box::new(voxel::flight::Relief::of(&bank));
 /// let parts = Parts { world: &mut world, window: &mut window, cache: Some(&mut cache), relief: Some(&relief) };
 /// let land = Landscape::new(bank, parts, 1).unwrap();
+/// ```
+///
+/// A window wider than the world fails the build:
+///
+/// ```compile_fail
+/// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+/// let (mut world, mut window) = (Box::new(terrain::World::empty()), Box::new(terrain::Window::<256>::new()));
+/// let parts = voxel::Parts { world: &mut world, window: &mut window, cache: None, relief: None };
+/// let land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1);
 /// ```
 pub struct Parts<'a, const N: usize> {
     /// The world's grid, tables and placement (9.7 KB; EWRAM on the GBA).
@@ -169,6 +179,7 @@ impl<'a, const N: usize> Landscape<'a, N> {
     /// assert!(matches!(err, LandscapeError::World(_)), "{err}");
     /// ```
     pub fn new(bank: Bank<'a>, parts: Parts<'a, N>, seed: u32) -> Result<Self, LandscapeError> {
+        let () = Self::WINDOW_FITS;
         let params = World::params_for(&bank);
         let Parts { world, window, cache, relief } = parts;
         world.set_placement(params, &bank.placement()).map_err(LandscapeError::World)?;
@@ -182,10 +193,21 @@ impl<'a, const N: usize> Landscape<'a, N> {
         // The GBA's march needs its bank's height scale's reciprocals (about
         // 32k cycles of divides): now, with the rest of the set-up, rather
         // than in the first frame.
+        // (Unless a render runs, which this interrupts: the first frame
+        // spends them then.)
         #[cfg(target_arch = "arm")]
-        crate::march::prepare(land.bank.height_scale() as i32);
+        if crate::march::enter() {
+            crate::march::prepare(land.bank.height_scale() as i32);
+            crate::march::leave();
+        }
         Ok(land)
     }
+
+    /// A window no wider than the landscapes' worlds (the default grid:
+    /// [`WorldParams::DEFAULT`]'s 128 tiles a side, whatever the bank): a
+    /// wider one fails the build.
+    const WINDOW_FITS: () =
+        assert!(N as u32 <= WorldParams::DEFAULT.size_tiles(), "the window is wider than the world");
 
     /// Replaces the world with the world of `seed` (the paper's "new world":
     /// on the GBA about 60k cycles at the default grid); the window and the

@@ -49,7 +49,9 @@ pub use render::{Camera, Columns, Frame, Options, Scene, SceneError, Stats, Targ
 /// march's bottom chain needs reciprocals of the height scale's (the
 /// bank's) slice rows: about 32,000 cycles of divides, once a scale, which
 /// [`Landscape::new`] spends; a scene of another scale pays them in its
-/// first frame.
+/// first frame. The march's tables are statics, one frame's: a render
+/// called while another runs (from an interrupt handler) draws nothing and
+/// returns empty [`Stats`].
 ///
 /// ```
 /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
@@ -75,8 +77,15 @@ pub fn render<const N: usize, T: Target>(
     if let (Some(cache), Some(_)) = (scene.cache, target.vram_column(0))
         && cache.is_valid()
     {
+        // The march's statics are one frame's: a render inside a render (an
+        // interrupt handler's) draws nothing.
+        if !march::enter() {
+            return Stats::default();
+        }
         march::prepare(scene.height_scale);
-        return march::columns(scene, cache, camera, options, target);
+        let stats = march::columns(scene, cache, camera, options, target);
+        march::leave();
+        return stats;
     }
     // The reference path writes every pixel and keeps no tops.
     if let Some(sky) = target.page_sky() {

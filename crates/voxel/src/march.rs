@@ -1075,9 +1075,43 @@ static mut SLICE_KEY: Option<[i32; 3]> = None;
 /// slice table is built again.
 static mut RECIPROCALS: ([u32; SLICES_NEAR], i32) = ([0; SLICES_NEAR], 0);
 
+/// 1 while a march, or [`prepare`] outside one, owns the march's statics
+/// ([`JOB`], [`SLICE_TABLE`], [`SLICE_KEY`], [`RECIPROCALS`],
+/// [`SCRATCH_TOPS`]); 0 otherwise. `.bss`, EWRAM.
+static mut MARCHING: u8 = 0;
+
+/// Takes the march's statics ([`MARCHING`]): false if they are taken, by a
+/// render that an interrupt handler's render (or `Landscape::new`)
+/// interrupted, which must then leave them alone. One `swpb`: atomic
+/// against interrupts. ARM code (`swpb` has no Thumb form), in ROM.
+#[instruction_set(arm::a32)]
+#[inline(never)]
+pub(crate) fn enter() -> bool {
+    let old: u32;
+    // SAFETY: a byte swap of MARCHING, a static byte.
+    unsafe {
+        core::arch::asm!(
+            "swpb {old}, {one}, [{flag}]",
+            old = out(reg) old,
+            one = in(reg) 1u32,
+            flag = in(reg) &raw mut MARCHING,
+            options(nostack),
+        )
+    };
+    old == 0
+}
+
+/// Gives the march's statics back after [`enter`] returned true.
+#[inline(always)]
+pub(crate) fn leave() {
+    // SAFETY: a volatile byte store to MARCHING, which only `enter` and this
+    // touch; the caller holds it.
+    unsafe { (&raw mut MARCHING).write_volatile(0) };
+}
+
 /// Makes [`RECIPROCALS`] those of height scale `scale`, unless they are:
 /// ROM code, as it divides (once a scale); the render's dispatch calls it
-/// before [`columns`].
+/// before [`columns`], both inside [`enter`] and [`leave`].
 #[inline(never)]
 pub(crate) fn prepare(scale: i32) {
     // SAFETY: only this function writes the reciprocals, and `columns` reads
@@ -1198,15 +1232,21 @@ pub(crate) fn columns<const N: usize, T: Target>(
     // the fill by the first slice's ground line saved nothing on the
     // scripted flight: the line is almost always below the screen.)
     let page = target.vram_column(0).unwrap_or(0) as u32;
-    let (tops, filled) = match target.page_sky() {
-        Some(m) if m.holds(horizon) => (m.begin(horizon) as *mut [u8; 128], 0),
-        Some(m) => {
-            let rows = m.fill_rows(horizon);
-            (m.begin_filled(horizon, rows) as *mut [u8; 128], rows)
-        }
-        // No memory: the whole page is filled with the sky, and the tops go
-        // to a scratch array nobody else reads, all 160 first: no column
-        // repaints.
+    let (held, filled) = match target.page_sky() {
+        Some(m) if m.holds(horizon) => (true, 0),
+        Some(m) => (false, m.fill_rows(horizon)),
+        // No memory: the whole page is filled with the sky.
+        None => (false, HEIGHT as u32),
+    };
+    sky_rows(target, horizon, filled);
+    // The tops the march writes: taken after the sky's rows, `target`'s last
+    // use before the march, so that nothing borrows it while the pointer
+    // lives.
+    let tops = match target.page_sky() {
+        Some(m) if held => m.begin(horizon) as *mut [u8; 128],
+        Some(m) => m.begin_filled(horizon, filled) as *mut [u8; 128],
+        // No memory: the tops go to a scratch array nobody else reads, all
+        // 160 first: no column repaints.
         None => {
             let words = &raw mut SCRATCH_TOPS as *mut u32;
             let mut w = 0;
@@ -1218,10 +1258,9 @@ pub(crate) fn columns<const N: usize, T: Target>(
                 unsafe { words.add(w).write_volatile(u32::from_ne_bytes([HEIGHT as u8; 4])) };
                 w += 1;
             }
-            (words as *mut [u8; 128], HEIGHT as u32)
+            words as *mut [u8; 128]
         }
     };
-    sky_rows(target, horizon, filled);
     job.sky = SKY.as_ptr() as usize as u32;
     job.sky_row0 = sky_index(0, horizon);
     let count = options.columns.count() as u32;

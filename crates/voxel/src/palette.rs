@@ -42,6 +42,10 @@ const fn join(r: u32, g: u32, b: u32) -> u16 {
 
 /// `a` moved `num / 16` of the way to `b`.
 ///
+/// # Panics
+/// In debug builds (and at compile time in constants) if `num` is more
+/// than 16.
+///
 /// ```
 /// use voxel::palette::blend;
 /// let (black, white) = (0x0000, 0x7FFF);
@@ -164,6 +168,11 @@ pub fn build(colours: &[u16], mood: &Mood) -> [u16; 256] {
 }
 
 /// Palette index of bank colour `c` at fog level `fog`.
+///
+/// # Panics
+/// In debug builds (and at compile time in constants) when the index
+/// passes 255: a colour at or past [`TERRAIN_LEN`] or a fog level at or
+/// past [`FOG_LEVELS`] (a release build wraps to a wrong entry).
 ///
 /// ```
 /// use voxel::palette::{TERRAIN_BASE, TERRAIN_LEN, terrain};

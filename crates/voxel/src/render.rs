@@ -1400,12 +1400,14 @@ pub(crate) fn columns<const N: usize, T: Target>(
                 samples += 1;
                 bottom += (band < crate::cache::NEAR_BANDS && ybuf == HEIGHT as i32) as u32;
                 let h = (texel & 0xFF) as i32;
-                debug_assert!(h <= tops[(s / SKIP_LEN) & 15], "texel {h} above its group's top");
                 let (a, b) = slice_rows(s, horizon, eye, scene.height_scale);
                 let y = (a + h * b) >> 16;
                 if y < ybuf {
                     let top = if y < 0 { 0 } else { y };
-                    let c = FOG_BASE[s & 127] + (texel >> 8) as u8;
+                    // Wrapping: a bank parsed without its colour check
+                    // (`bank::parse_trusted`) may hold colours past the
+                    // palette; the GBA's draw keeps the low byte alike.
+                    let c = FOG_BASE[s & 127].wrapping_add((texel >> 8) as u8);
                     let border = options.boundaries
                         && boundary(p, ps, sx as i32, sy as i32, k, MARK_BACK[band], MARK_WIDTH[band], tp);
                     let mut from = top;

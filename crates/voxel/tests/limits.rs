@@ -1,5 +1,6 @@
-//! Cameras and controls out of the flight's range: drawn at the renderer's
-//! limits, never an overflow (these panicked in debug builds).
+//! Cameras, controls and parts out of the flight's range, or that do not
+//! match: drawn at the renderer's limits or in wrong colours and heights,
+//! never an overflow or a panic (these panicked in debug builds).
 
 use voxel::flight::Controls;
 use voxel::render::{EYE_HIGHEST, EYE_LOWEST, PITCH_RANGE};
@@ -64,4 +65,78 @@ fn controls_past_one_are_one() {
         assert_eq!(a, b);
         assert_ne!(a, start);
     });
+}
+
+#[test]
+fn a_relief_of_other_tops_draws_wrong_ground_without_a_panic() {
+    let bytes = bank_bytes();
+    let bank = bank::parse(&bytes).unwrap();
+    // Tops far below the bank's (up to 199): groups of slices are passed
+    // over where the ground shows.
+    let right = Box::new(voxel::flight::Relief::of(&bank));
+    let mut low = Box::new(voxel::flight::Relief::new());
+    assert!(low.load(&bank, &vec![20; right.tops().len()]));
+    let mut frames = Vec::new();
+    for relief in [&low, &right] {
+        let (mut world, mut window) = (Box::new(terrain::World::empty()), Box::new(terrain::Window::<64>::new()));
+        let parts = Parts { world: &mut world, window: &mut window, cache: None, relief: Some(relief) };
+        let mut land = Landscape::new(bank, parts, 1).unwrap();
+        let camera = Camera { x: 3000 << 8, y: 3000 << 8, z: 900 << 8, heading: 9000, pitch: -20 };
+        land.follow(&camera);
+        let mut frame = Box::new(Frame::default());
+        let stats = land.render(&camera, Options::default(), &mut *frame);
+        frames.push((frame, stats.skipped));
+    }
+    assert!(frames[0].0 != frames[1].0 && frames[0].1 > frames[1].1);
+}
+
+#[test]
+fn colours_past_the_palette_draw_without_a_panic() {
+    let mut bytes = bank_bytes();
+    // Every texel's colour index 210 (the palette has 4): `parse` refuses
+    // it, `parse_trusted` (a ROM's own bank) does not look.
+    let texels = bytes.len() - 2 * 32 * 32;
+    for c in bytes[texels..].iter_mut().skip(1).step_by(2) {
+        *c = 210;
+    }
+    assert!(bank::parse(&bytes).is_err());
+    let bank = bank::parse_trusted(&bytes).unwrap();
+    let (mut world, mut window) = (Box::new(terrain::World::empty()), Box::new(terrain::Window::<64>::new()));
+    let parts = Parts { world: &mut world, window: &mut window, cache: None, relief: None };
+    let mut land = Landscape::new(bank, parts, 1).unwrap();
+    let camera = Camera { x: 3000 << 8, y: 3000 << 8, z: 900 << 8, heading: 9000, pitch: -20 };
+    land.follow(&camera);
+    let mut frame = Box::new(Frame::default());
+    assert!(land.render(&camera, Options::default(), &mut *frame).draws > 0);
+}
+
+#[test]
+fn a_relief_under_four_px_looks_ahead_to_the_ground() {
+    // Flat ground at height 1 (1 px): no block in the look-ahead's reach.
+    let tiles = vec![bank::texel(1, 0); 32 * 32];
+    let contents = bank::Contents {
+        tile_size: 32,
+        palette: &[0x7FFF],
+        tiles: &tiles,
+        placement: bank::Placement::Paper,
+        height_scale: bank::HEIGHT_SCALE_ONE,
+    };
+    let bytes = bank::encode(&contents).unwrap();
+    let bank = bank::parse(&bytes).unwrap();
+    let relief = Box::new(voxel::flight::Relief::of(&bank));
+    let (mut world, mut window) = (Box::new(terrain::World::empty()), Box::new(terrain::Window::<64>::new()));
+    let parts = Parts { world: &mut world, window: &mut window, cache: None, relief: Some(&relief) };
+    let mut land = Landscape::new(bank, parts, 1).unwrap();
+    let mut camera = Camera { x: 3000 << 8, y: 3000 << 8, z: 0, heading: 9000, pitch: 0 };
+    land.follow(&camera);
+    assert_eq!(relief.look_ahead(&land.scene(), 3000, 3000, 9000), 0);
+    land.fly(&mut camera, Controls { climb: -1, ..Default::default() }, 1);
+    assert_eq!(camera.z >> 8, 1 + voxel::flight::CLEARANCE);
+}
+
+#[test]
+fn tile_tops_of_no_tile_are_none() {
+    let mut out = [7; voxel::flight::PER_TILE];
+    voxel::flight::tile_tops(&[], 0, &mut out);
+    assert_eq!(out, [0; voxel::flight::PER_TILE]);
 }

@@ -24,7 +24,7 @@ pub fn with_texels<R>(
     f: impl FnOnce(&dyn Fn(u32, u32) -> (u8, u8)) -> R,
 ) -> std::result::Result<R, LandscapeError> {
     // The window is not read here: the smallest one.
-    let (mut world, mut window) = (Box::<World>::default(), Box::<Window<2>>::default());
+    let (mut world, mut window) = (Box::<World>::default(), Box::<Window<4>>::default());
     let parts = Parts { world: &mut world, window: &mut window, cache: None, relief: None };
     let land = Landscape::new(*bank, parts, seed)?;
     let shift = voxel::render::TEXEL_SHIFT;

@@ -14,7 +14,9 @@
 //!   slices its top cannot show in are skipped) and without (every height
 //!   possible), in both column modes; the frame it draws equals the
 //!   portable renderer's, byte for byte, and so do its samples and skipped
-//!   slices. Frames of 120 columns go to RAM laid out as mode 4; frames of
+//!   slices. A timer interrupt renders inside each march of 120 columns
+//!   (as a game's interrupt handler could): that render must draw nothing,
+//!   and the interrupted frame stays whole. Frames of 120 columns go to RAM laid out as mode 4; frames of
 //!   240 to VRAM itself, whose byte stores fill both pixels of a pair (what
 //!   the odd pixel's halfword stores must undo); and single pixels written
 //!   into VRAM pairs the way a target's `put_pixel` does, against a copy in
@@ -44,6 +46,7 @@
 mod windows;
 
 use core::fmt::Write;
+use gba::prelude::*;
 use terrain::rng::Rng;
 use terrain::{Window, World};
 use terrain_rom::hud::{Align, RowWriter};
@@ -176,7 +179,15 @@ fn frames(rng: &mut Rng, world: &mut World, window: &mut Window<64>, count: u32)
             land.follow_cache(&camera)?;
             let vram = terrain_rom::video::Page::new(0);
             let quick = if columns == Columns::Pairs {
-                voxel::render(&land.scene(), &camera, options, &mut RamPage(fast.as_mut_ptr() as usize, None))
+                // A render the march's interrupt makes draws nothing, and
+                // this frame is whole.
+                let page = &mut RamPage(fast.as_mut_ptr() as usize, None);
+                let (quick, inner) = interrupted(&land.scene(), &camera, options, page);
+                if inner != Some(voxel::Stats::default()) {
+                    log!("kernels: march FAILED: a render inside the march returned {:?}", inner);
+                    return None;
+                }
+                quick
             } else {
                 let quick = voxel::render(&land.scene(), &camera, options, &mut RamPage(vram.as_ptr() as usize, None));
                 read_page(vram, fast);
@@ -529,6 +540,67 @@ fn pixels_in_pairs(rng: &mut Rng) -> Option<u32> {
         }
     }
     Some(writes)
+}
+
+/// The render a timer interrupt makes while the march runs (a game's
+/// interrupt handler could): the scene's address, the camera, the page to
+/// draw into, and what that render returned (nothing must be drawn: the
+/// march holds its statics). Set before the timer starts; the handler alone
+/// writes `got`, read after the march.
+struct Interrupting {
+    scene: usize,
+    camera: Camera,
+    page: usize,
+    got: Option<voxel::Stats>,
+}
+
+static mut INTERRUPTING: Option<Interrupting> = None;
+
+/// Cycles into the render the timer interrupts it: inside the march (its
+/// set-up alone takes more), for every frame.
+const INTERRUPT_AFTER: u16 = 15_000;
+
+extern "C" fn on_timer(bits: IrqBits) {
+    if bits.timer0() {
+        TIMER0_CONTROL.write(TimerControl::new());
+        // SAFETY: `frames` set it before it started the timer and reads it
+        // after the render; the main loop does not run meanwhile.
+        #[allow(clippy::deref_addrof)] // the raw pointer is the sanctioned way to a `static mut`
+        let interrupting = unsafe { &mut *(&raw mut INTERRUPTING) };
+        if let Some(i) = interrupting.as_mut() {
+            // SAFETY: the address of the scene the interrupted render reads,
+            // alive until that render returns.
+            let scene = unsafe { &*(i.scene as *const voxel::Scene<'_, 64>) };
+            i.got = Some(voxel::render(scene, &i.camera, Options::default(), &mut RamPage(i.page, None)));
+        }
+    }
+}
+
+/// `voxel::render` of `scene` into `page`, interrupted [`INTERRUPT_AFTER`]
+/// cycles in by a render of its own into VRAM page 0; returns the render's
+/// stats and what the interrupting render returned.
+fn interrupted(
+    scene: &voxel::Scene<'_, 64>,
+    camera: &Camera,
+    options: Options,
+    page: &mut RamPage<'_>,
+) -> (voxel::Stats, Option<voxel::Stats>) {
+    let other = terrain_rom::video::Page::new(0).as_ptr() as usize;
+    let i =
+        Interrupting { scene: scene as *const voxel::Scene<'_, 64> as usize, camera: *camera, page: other, got: None };
+    // SAFETY: the timer is off: nothing else touches it.
+    unsafe { (&raw mut INTERRUPTING).write_volatile(Some(i)) };
+    RUST_IRQ_HANDLER.write(Some(on_timer));
+    IE.write(IrqBits::VBLANK.with_timer0(true));
+    TIMER0_RELOAD.write(0u16.wrapping_sub(INTERRUPT_AFTER));
+    TIMER0_CONTROL.write(TimerControl::new().with_overflow_irq(true).with_enabled(true));
+    let stats = voxel::render(scene, camera, options, page);
+    TIMER0_CONTROL.write(TimerControl::new());
+    IE.write(IrqBits::VBLANK);
+    RUST_IRQ_HANDLER.write(None);
+    // SAFETY: the timer is off again.
+    let got = unsafe { (&raw mut INTERRUPTING).replace(None) };
+    (stats, got.and_then(|i| i.got))
 }
 
 /// Halfwords in ROM (`.rodata`), for [`texel_copies`].
