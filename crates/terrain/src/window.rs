@@ -29,8 +29,10 @@ pub struct Update {
     pub rebuilt: bool,
 }
 
-/// An `N` x `N` window of tile references (`N` a power of two, at least 4
-/// and at most the world's side; another side fails the build).
+/// An `N` x `N` window of tile references: `N` a power of two, at least 4
+/// (another side fails the build), and at most the world's side
+/// ([`Window::recenter`]'s contract; a `voxel::Landscape`'s window wider
+/// than its world fails the build there).
 ///
 /// ```compile_fail
 /// let window = terrain::Window::<2>::new(); // a ring row takes a word: refused
@@ -263,6 +265,10 @@ impl<const N: usize> Window<N> {
 
     /// Moves the window so that tile (`cx`, `cy`) is at its centre (position
     /// `N / 2`), computing only what scrolls in. On the GBA: ARM code in IWRAM.
+    ///
+    /// # Panics
+    /// In debug builds, if the window is wider than `world` (it would hold
+    /// tiles twice).
     ///
     /// ```
     /// use terrain::{Window, World, WorldParams};

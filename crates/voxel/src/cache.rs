@@ -527,8 +527,9 @@ const _: () = {
 unsafe extern "C" {
     /// [`runs`] on the GBA: per run one tile reference, its source address
     /// and a copy: by `voxel_copy_halves` when both steps are 2 (the near
-    /// ring's rows), else four entries a round (each a post-indexed load and
-    /// store), then one at a time; every register kept, none spilled.
+    /// ring's rows; two registers pushed round each call), else four
+    /// entries a round (each a post-indexed load and store), then one at a
+    /// time, every number in a register.
     fn voxel_cache_runs(job: *const Runs);
     /// Copies the `n` halfwords from `src` to `dst` (each in a row); returns
     /// `dst`'s end. When the two share their word alignment (the near ring

@@ -49,9 +49,12 @@ pub use render::{Camera, Columns, Frame, Options, Scene, SceneError, Stats, Targ
 /// march's bottom chain needs reciprocals of the height scale's (the
 /// bank's) slice rows: about 32,000 cycles of divides, once a scale, which
 /// [`Landscape::new`] spends; a scene of another scale pays them in its
-/// first frame. The march's tables are statics, one frame's: a render
-/// called while another runs (from an interrupt handler) draws nothing and
-/// returns empty [`Stats`].
+/// first frame. The march's tables are statics, one frame's: on the GBA, a
+/// render that would take the march while another march runs, or while
+/// [`Landscape::new`] computes those reciprocals (an interrupt handler's
+/// render, say), draws nothing and returns [`Stats::default()`]: no samples
+/// and no slices skipped, which any frame drawn has one or the other of (the
+/// reference path draws as ever).
 ///
 /// ```
 /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();

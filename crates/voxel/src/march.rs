@@ -1104,6 +1104,11 @@ pub(crate) fn enter() -> bool {
 /// Gives the march's statics back after [`enter`] returned true.
 #[inline(always)]
 pub(crate) fn leave() {
+    // The march's stores to its statics before the flag's: an empty asm
+    // block that may touch memory is a compiler barrier (`compiler_fence`
+    // becomes a call of `__sync_synchronize` on this target, which it lacks).
+    // SAFETY: no instruction.
+    unsafe { core::arch::asm!("", options(nostack, preserves_flags)) };
     // SAFETY: a volatile byte store to MARCHING, which only `enter` and this
     // touch; the caller holds it.
     unsafe { (&raw mut MARCHING).write_volatile(0) };
@@ -1115,7 +1120,9 @@ pub(crate) fn leave() {
 #[inline(never)]
 pub(crate) fn prepare(scale: i32) {
     // SAFETY: only this function writes the reciprocals, and `columns` reads
-    // them after it, on the GBA's one thread.
+    // them after it; both run only inside `enter` and `leave` (the march's
+    // statics taken: nothing else, not even an interrupt handler's render,
+    // touches them meanwhile).
     #[allow(clippy::deref_addrof)] // the raw pointer is the sanctioned way to a `static mut`
     let reciprocals = unsafe { &mut *(&raw mut RECIPROCALS) };
     if reciprocals.1 != scale {
@@ -1168,13 +1175,14 @@ pub(crate) fn columns<const N: usize, T: Target>(
 ) -> Stats {
     let horizon = horizon(camera.pitch);
     let eye = camera.z >> 8;
-    // SAFETY: only this function, on the one GBA thread, touches the table.
+    // SAFETY: only this function touches the table, inside `enter` and
+    // `leave` (the march's statics taken, `render`'s dispatch).
     #[allow(clippy::deref_addrof)] // the raw pointer is the sanctioned way to a `static mut`
     let slices = unsafe { &mut *(&raw mut SLICE_TABLE) };
     // The table is kept from the last frame when its inputs are the same
     // (a level flight at one pitch: 72% of the scripted flight's frames).
     let key = [horizon, eye, scene.height_scale];
-    // SAFETY: only this function, on the GBA's one thread, uses JOB. (A
+    // SAFETY: only this function uses JOB, inside `enter` and `leave` (A
     // static: building the job on the stack would call `__aeabi_memclr`
     // in ROM to zero it.)
     #[allow(clippy::deref_addrof)] // the raw pointer is the sanctioned way to a `static mut`
@@ -1253,7 +1261,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
             let words_count = core::hint::black_box(128 / 4); // not unrolled (IWRAM)
             while w < words_count {
                 // SAFETY: word w of the 128 aligned bytes; only this function,
-                // on the GBA's one thread, uses them. (Volatile: a plain loop
+                // inside `enter` and `leave`, uses them. (Volatile: a plain loop
                 // may become a `memset` call, in ROM.)
                 unsafe { words.add(w).write_volatile(u32::from_ne_bytes([HEIGHT as u8; 4])) };
                 w += 1;

@@ -14,9 +14,10 @@
 //!   slices its top cannot show in are skipped) and without (every height
 //!   possible), in both column modes; the frame it draws equals the
 //!   portable renderer's, byte for byte, and so do its samples and skipped
-//!   slices. A timer interrupt renders inside each march of 120 columns
-//!   (as a game's interrupt handler could): that render must draw nothing,
-//!   and the interrupted frame stays whole. Frames of 120 columns go to RAM laid out as mode 4; frames of
+//!   slices. A timer interrupt renders inside most marches of 120 columns,
+//!   at a random time (as a game's interrupt handler could): that render
+//!   must draw nothing, and the interrupted frame stays whole
+//!   (`kernels: interrupts: ...`). Frames of 120 columns go to RAM laid out as mode 4; frames of
 //!   240 to VRAM itself, whose byte stores fill both pixels of a pair (what
 //!   the odd pixel's halfword stores must undo); and single pixels written
 //!   into VRAM pairs the way a target's `put_pixel` does, against a copy in
@@ -133,6 +134,7 @@ fn frames(rng: &mut Rng, world: &mut World, window: &mut Window<64>, count: u32)
     let mut skipped = [0; 2];
     let mut one_full = [0; 2];
     let mut stepped = [0; 2];
+    let mut interrupts = [0; 2];
     // The relief as the ROM builds it for a packed bank (ARM code), against
     // the portable build: the renderer trusts its top.
     let relief = RELIEF.take();
@@ -182,10 +184,16 @@ fn frames(rng: &mut Rng, world: &mut World, window: &mut Window<64>, count: u32)
                 // A render the march's interrupt makes draws nothing, and
                 // this frame is whole.
                 let page = &mut RamPage(fast.as_mut_ptr() as usize, None);
-                let (quick, inner) = interrupted(&land.scene(), &camera, options, page);
-                if inner != Some(voxel::Stats::default()) {
-                    log!("kernels: march FAILED: a render inside the march returned {:?}", inner);
-                    return None;
+                interrupts[1] += 1;
+                let ticks = INTERRUPT_TICKS.start + rng.next_u32() % INTERRUPT_TICKS.len() as u32;
+                let (quick, inner) = interrupted(&land.scene(), &camera, options, page, ticks);
+                match inner {
+                    Some(s) if s == voxel::Stats::default() => interrupts[0] += 1,
+                    None => {} // the frame ended first
+                    Some(s) => {
+                        log!("kernels: march FAILED: a render inside the march returned {:?}", s);
+                        return None;
+                    }
                 }
                 quick
             } else {
@@ -258,7 +266,7 @@ fn frames(rng: &mut Rng, world: &mut World, window: &mut Window<64>, count: u32)
     let parts = Parts { world: &mut *world, window: &mut *window, cache: Some(&mut *cache), relief: Some(&*relief) };
     let mut land = Landscape::new(bank, parts, rng.next_u32()).ok()?;
     let repainted = repaints(rng, &mut land, portable, fast, 2 * count)?;
-    Some(Drawn { frames: count, skipped, one_full, stepped, repainted })
+    Some(Drawn { frames: count, skipped, one_full, stepped, repainted, interrupts })
 }
 
 /// A camera anywhere over a world `world_px` wide, at any heading, at
@@ -295,6 +303,9 @@ struct Drawn {
     /// From [`repaints`]: frames, the frames that repainted their sky, the
     /// sky rows they repainted, whole-page fills, fills of part of the page.
     repainted: [u32; 5],
+    /// Frames of 120 columns a timer interrupt rendered inside (drawing
+    /// nothing), and such frames in all (the others ended first).
+    interrupts: [u32; 2],
 }
 
 /// Every entry of both rings of `land`'s texel cache, which the flight
@@ -556,9 +567,11 @@ struct Interrupting {
 
 static mut INTERRUPTING: Option<Interrupting> = None;
 
-/// Cycles into the render the timer interrupts it: inside the march (its
-/// set-up alone takes more), for every frame.
-const INTERRUPT_AFTER: u16 = 15_000;
+/// When the timer interrupts the render, in ticks of 64 cycles: from 12,800
+/// cycles in (past the dispatch, into the march's set-up) to 204,800 (the
+/// column loop of most frames; past a short frame's end, the timer is
+/// stopped before it fires).
+const INTERRUPT_TICKS: core::ops::Range<u32> = 200..3200;
 
 extern "C" fn on_timer(bits: IrqBits) {
     if bits.timer0() {
@@ -576,28 +589,31 @@ extern "C" fn on_timer(bits: IrqBits) {
     }
 }
 
-/// `voxel::render` of `scene` into `page`, interrupted [`INTERRUPT_AFTER`]
-/// cycles in by a render of its own into VRAM page 0; returns the render's
-/// stats and what the interrupting render returned.
+/// `voxel::render` of `scene` into `page`, interrupted `ticks` (of 64
+/// cycles) in by a render of its own into VRAM page 0, unless it ends first;
+/// returns the render's stats and what the interrupting render returned, if
+/// it ran.
 fn interrupted(
     scene: &voxel::Scene<'_, 64>,
     camera: &Camera,
     options: Options,
     page: &mut RamPage<'_>,
+    ticks: u32,
 ) -> (voxel::Stats, Option<voxel::Stats>) {
     let other = terrain_rom::video::Page::new(0).as_ptr() as usize;
     let i =
         Interrupting { scene: scene as *const voxel::Scene<'_, 64> as usize, camera: *camera, page: other, got: None };
     // SAFETY: the timer is off: nothing else touches it.
     unsafe { (&raw mut INTERRUPTING).write_volatile(Some(i)) };
+    let (handler, enabled) = (RUST_IRQ_HANDLER.read(), IE.read());
     RUST_IRQ_HANDLER.write(Some(on_timer));
-    IE.write(IrqBits::VBLANK.with_timer0(true));
-    TIMER0_RELOAD.write(0u16.wrapping_sub(INTERRUPT_AFTER));
-    TIMER0_CONTROL.write(TimerControl::new().with_overflow_irq(true).with_enabled(true));
+    IE.write(enabled.with_timer0(true));
+    TIMER0_RELOAD.write((ticks as u16).wrapping_neg());
+    TIMER0_CONTROL.write(TimerControl::new().with_scale(TimerScale::_64).with_overflow_irq(true).with_enabled(true));
     let stats = voxel::render(scene, camera, options, page);
     TIMER0_CONTROL.write(TimerControl::new());
-    IE.write(IrqBits::VBLANK);
-    RUST_IRQ_HANDLER.write(None);
+    IE.write(enabled);
+    RUST_IRQ_HANDLER.write(handler);
     // SAFETY: the timer is off again.
     let got = unsafe { (&raw mut INTERRUPTING).replace(None) };
     (stats, got.and_then(|i| i.got))
@@ -662,6 +678,11 @@ extern "C" fn main() -> ! {
                 "kernels: hidden bands: {} frames stepped past them into a near band, {} into a far one or past all",
                 d.stepped[0],
                 d.stepped[1]
+            );
+            log!(
+                "kernels: interrupts: {} of {} frames of 120 columns rendered inside by a timer interrupt, which drew nothing",
+                d.interrupts[0],
+                d.interrupts[1]
             );
             log!(
                 "kernels: sky: {} frames on a page that remembers its sky ({} repainted {} rows, {} filled it whole, {} filled part of it)",
