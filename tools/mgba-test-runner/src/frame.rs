@@ -137,7 +137,8 @@ pub enum GoldenError {
 }
 
 /// Checks `frame` against the golden PNG at `golden` (see [`GoldenMode`]). On a
-/// mismatch the frame is saved as `<golden stem>.actual.png` in `actual_dir`.
+/// mismatch the frame is saved as `<golden's directory>-<golden stem>.actual.png`
+/// in `actual_dir`.
 pub fn check_golden(frame: &Frame, golden: &Path, actual_dir: &Path, mode: GoldenMode) -> Result<(), GoldenError> {
     if mode == GoldenMode::Bless {
         return frame.save_png(golden);
@@ -154,8 +155,15 @@ pub fn check_golden(frame: &Frame, golden: &Path, actual_dir: &Path, mode: Golde
         (0, _) => Ok(()),
         (count, first) => {
             let (x, y) = first.unwrap_or_default();
-            let stem = golden.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-            let actual = actual_dir.join(format!("{stem}.actual.png"));
+            // Named after the golden's directory too: goldens of one name
+            // in two directories keep apart.
+            let name = |p: Option<&std::ffi::OsStr>| p.map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+            let (dir, stem) = (name(golden.parent().and_then(Path::file_name)), name(golden.file_stem()));
+            let actual = actual_dir.join(if dir.is_empty() {
+                format!("{stem}.actual.png")
+            } else {
+                format!("{dir}-{stem}.actual.png")
+            });
             frame.save_png(&actual)?;
             Err(GoldenError::Mismatch { golden: golden.to_path_buf(), actual, count, x, y })
         }

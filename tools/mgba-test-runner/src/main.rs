@@ -41,8 +41,9 @@ Example:
 struct Args {
     /// The ROM: a .gba file or the ROM's ELF.
     rom: PathBuf,
-    /// Frames to run: screen refreshes 1 to N.
-    #[arg(long, default_value_t = 60, value_name = "N")]
+    /// Frames to run: screen refreshes 1 to N (at most 1,000,000: 4.6 hours
+    /// of the GBA's time, minutes of mGBA's).
+    #[arg(long, default_value_t = 60, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=MAX_FRAMES as i64))]
     frames: u32,
     /// Key timeline `FRAME:KEY+KEY,...`: `1:RIGHT,60:RIGHT+A,120:` holds RIGHT
     /// in frames 1-59, RIGHT+A in 60-119, then nothing.
@@ -75,6 +76,17 @@ struct Args {
     quiet: bool,
 }
 
+/// The most frames a run takes (`--frames`).
+const MAX_FRAMES: u32 = 1_000_000;
+/// The most pictures a GIF takes (20 s at 60 a second; each is held in
+/// memory until the run ends, 115 KB apiece).
+const MAX_GIF_PICTURES: u32 = 1200;
+/// The most refreshes between two of a GIF's pictures (a minute).
+const MAX_GIF_EVERY: u32 = 3600;
+/// The largest ROM or ELF read (a GBA ROM is at most 32 MiB; an ELF with
+/// its debug information more).
+const MAX_ROM_FILE: u64 = 256 << 20;
+
 fn frame_path(s: &str) -> Result<(u32, PathBuf), String> {
     let (n, p) = s.split_once(':').ok_or_else(|| format!("`{s}` is not FRAME:PATH"))?;
     let n: u32 = n.parse().map_err(|_| format!("`{n}` is not a frame number"))?;
@@ -104,7 +116,20 @@ fn gif_spec(s: &str) -> Result<GifCapture, String> {
     if from == 0 || to < from || every == 0 {
         return Err("need 1 <= FROM <= TO and EVERY >= 1 (frames count from 1)".into());
     }
-    Ok(GifCapture { path: PathBuf::from(parts[3]), from, to, every })
+    if every > MAX_GIF_EVERY {
+        return Err(format!("EVERY {every}: at most {MAX_GIF_EVERY} refreshes (a minute) between pictures"));
+    }
+    let pictures = (to - from) / every + 1;
+    if pictures > MAX_GIF_PICTURES {
+        return Err(format!(
+            "{pictures} pictures: a GIF takes at most {MAX_GIF_PICTURES} (each is held in memory): raise EVERY or narrow FROM..TO"
+        ));
+    }
+    let path = parts[3];
+    if !path.to_ascii_lowercase().ends_with(".gif") {
+        return Err(format!("`{path}`: the animation is written as GIF: give a file name ending in .gif"));
+    }
+    Ok(GifCapture { path: PathBuf::from(path), from, to, every })
 }
 
 fn main() -> ExitCode {
@@ -171,7 +196,65 @@ fn check_frames(args: &Args) -> Result<()> {
     Ok(())
 }
 
+/// A path as the file system resolves it, for telling whether two name the
+/// same file: canonical if it exists, else its directory's canonical path
+/// and its name.
+fn identity(path: &Path) -> PathBuf {
+    if let Ok(p) = path.canonicalize() {
+        return p;
+    }
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    match (dir.canonicalize(), path.file_name()) {
+        (Ok(d), Some(name)) => d.join(name),
+        _ => path.to_path_buf(),
+    }
+}
+
+/// The files the run writes (screenshots, goldens, the GIF, the save): none
+/// the ROM, none given twice (the second would overwrite the first: a
+/// screenshot over a golden, say), none anything but a regular file where
+/// one exists (`/dev/null`: the atomic write would put a file in its place);
+/// and `--bless` only with goldens to rewrite.
+fn check_outputs(args: &Args) -> Result<()> {
+    if args.bless && args.goldens.is_empty() {
+        bail!("--bless rewrites the goldens given with --golden N:PATH.png, and there are none");
+    }
+    let mut outputs: Vec<(String, &Path)> = Vec::new();
+    outputs.extend(args.screenshots.iter().map(|(n, p)| (format!("--screenshot {n}:{}", p.display()), p.as_path())));
+    outputs.extend(args.goldens.iter().map(|(n, p)| (format!("--golden {n}:{}", p.display()), p.as_path())));
+    if let Some(g) = &args.gif {
+        outputs.push((format!("--gif {}", g.path.display()), g.path.as_path()));
+    }
+    if let Some(p) = &args.sav {
+        outputs.push((format!("--sav {}", p.display()), p.as_path()));
+    }
+    let rom = identity(&args.rom);
+    let mut seen: Vec<(PathBuf, &str)> = Vec::new();
+    for (what, path) in &outputs {
+        let id = identity(path);
+        if id == rom {
+            bail!("{what}: that is the ROM, which the run reads: give another file");
+        }
+        if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+            bail!("{what}: not a regular file (a device, a pipe or a directory?): outputs are files");
+        }
+        if let Some((_, first)) = seen.iter().find(|(p, _)| *p == id) {
+            bail!("{what}: the same file as {first}: one would overwrite the other");
+        }
+        seen.push((id, what));
+    }
+    Ok(())
+}
+
 fn load_rom(path: &Path) -> Result<Vec<u8>> {
+    // A device or a pipe (`/dev/zero`) would be read until memory ran out.
+    let meta = std::fs::metadata(path).with_context(|| format!("{}: cannot read", path.display()))?;
+    if !meta.is_file() {
+        bail!("{}: not a regular file (a device, a pipe or a directory?): give a .gba or ELF file", path.display());
+    }
+    if meta.len() > MAX_ROM_FILE {
+        bail!("{}: {} bytes: far more than a GBA ROM (32 MiB) or its ELF", path.display(), meta.len());
+    }
     let bytes = match rom::load(path) {
         Ok(b) => b,
         Err(e @ rom::RomError::Read { .. }) => bail!("{e}"),
@@ -185,6 +268,7 @@ fn load_rom(path: &Path) -> Result<Vec<u8>> {
 
 fn real_main(args: Args) -> Result<bool> {
     check_frames(&args)?;
+    check_outputs(&args)?;
     let bytes = load_rom(&args.rom)?;
     let save = match &args.sav {
         Some(path) => {
@@ -203,6 +287,14 @@ fn real_main(args: Args) -> Result<bool> {
         (_, true) => Echo::Off,
         _ => Echo::Errors,
     };
+    // What a stop (`--stop-on`) could leave out: the frames it needs.
+    let wanted: Vec<(String, u32)> = args
+        .screenshots
+        .iter()
+        .map(|(n, p)| (format!("--screenshot {n}:{}", p.display()), *n))
+        .chain(args.goldens.iter().map(|(n, p)| (format!("--golden {n}:{}", p.display()), *n)))
+        .chain(args.gif.iter().map(|g| (format!("--gif {}", g.path.display()), g.from)))
+        .collect();
     let config = RunConfig {
         frames: args.frames,
         keys: args.keys,
@@ -230,6 +322,16 @@ fn real_main(args: Args) -> Result<bool> {
         say(&format!("save: {} ({} bytes)", path.display(), back.len()))?;
     }
     say(&format!("frames run: {}", report.frames))?;
+    // Pictures past the frame a `--stop-on` stopped at were not taken (nor
+    // goldens compared): an error, not a clean run.
+    let missed: Vec<String> = wanted
+        .iter()
+        .filter(|(_, n)| *n > report.frames)
+        .map(|(what, n)| format!("{what}: frame {n} never came"))
+        .collect();
+    if !missed.is_empty() {
+        bail!("the run stopped at frame {} (--stop-on): {}", report.frames, missed.join("; "));
+    }
     match report.verdict() {
         Ok(()) => Ok(true),
         Err(e) => {

@@ -202,7 +202,10 @@ pub fn run(rom: &[u8], config: &RunConfig) -> Result<RunReport, RunFailure> {
     if !fatal.is_empty() {
         report.fatal = Some(fatal.join("\n"));
     }
-    if let Some(g) = &config.gif {
+    // (None captured, the run stopped first: no file.)
+    if let Some(g) = &config.gif
+        && !gif_frames.is_empty()
+    {
         write_gif(&g.path, &gif_frames, g.every.max(1)).map_err(|e| RunFailure::Golden(e.to_string()))?;
         report.screenshots.push(g.path.clone());
     }
@@ -255,13 +258,16 @@ fn write_gif(path: &std::path::Path, frames: &[Frame], every: u32) -> Result<(),
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(|e| io(&e))?;
     }
-    let file = std::fs::File::create(path).map_err(|e| io(&e))?;
-    let mut enc = GifEncoder::new_with_speed(std::io::BufWriter::new(file), 10);
-    enc.set_repeat(Repeat::Infinite).map_err(|e| io(&e))?;
-    let delay = image::Delay::from_numer_denom_ms(every * 1000, 60);
-    for f in frames {
-        let rgba = image::DynamicImage::ImageRgb8(f.to_image()).to_rgba8();
-        enc.encode_frame(image::Frame::from_parts(rgba, 0, 0, delay)).map_err(|e| io(&e))?;
+    let mut bytes = Vec::new();
+    {
+        let mut enc = GifEncoder::new_with_speed(&mut bytes, 10);
+        enc.set_repeat(Repeat::Infinite).map_err(|e| io(&e))?;
+        let delay = image::Delay::from_numer_denom_ms(every.saturating_mul(1000), 60);
+        for f in frames {
+            let rgba = image::DynamicImage::ImageRgb8(f.to_image()).to_rgba8();
+            enc.encode_frame(image::Frame::from_parts(rgba, 0, 0, delay)).map_err(|e| io(&e))?;
+        }
     }
-    Ok(())
+    // Whole or not at all.
+    gbarom::write_atomic(path, &bytes).map_err(|e| io(&e))
 }

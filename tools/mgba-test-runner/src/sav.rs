@@ -56,6 +56,14 @@ pub fn read_sav(path: &Path) -> Result<Option<Vec<u8>>, SavError> {
     if meta.is_dir() {
         return Err(SavError::Io(path.to_path_buf(), "is a directory, not a save file".into()));
     }
+    // A device or a pipe (`/dev/null`, `/dev/zero`): the write back would
+    // replace it with a file, and a read may never end.
+    if !meta.is_file() {
+        return Err(SavError::Io(
+            path.to_path_buf(),
+            "is not a regular file (a device or a pipe?): saves are files".into(),
+        ));
+    }
     if meta.len() > MAX_SAVE {
         return Err(SavError::TooBig(path.to_path_buf(), meta.len()));
     }
@@ -116,6 +124,12 @@ mod tests {
         assert_eq!(read_sav(&path), Ok(None), "an empty file is a blank save");
         std::fs::write(&path, vec![0; MAX_SAVE as usize + 1]).unwrap();
         assert!(read_sav(&path).unwrap_err().to_string().starts_with(&path.display().to_string()));
+        #[cfg(unix)]
+        {
+            // A device: refused before anything is read or written.
+            let err = read_sav("/dev/zero".as_ref()).unwrap_err().to_string();
+            assert!(err.starts_with("/dev/zero: is not a regular file"), "{err}");
+        }
         let err = read_sav(&dir).unwrap_err().to_string();
         assert!(err.contains("is a directory"), "{err}");
         let err = write_sav(&dir.join("missing/x.sav"), &[1]).unwrap_err().to_string();

@@ -193,7 +193,7 @@ fn bad_inputs_are_one_line_errors_naming_the_file() {
         (vec![missing], missing, "No such file"),
         (vec![not_a_rom], not_a_rom, "not a GBA ROM"),
         (vec![tiny, "--sav", big_sav], big_sav, "too big"),
-        (vec![tiny, "--sav", dir], dir, "is a directory"),
+        (vec![tiny, "--sav", dir], dir, "not a regular file"),
         (vec![tiny, "--frames", "10", "--screenshot", &shot_past], "x.png", "past the last frame"),
         (vec![tiny, "--screenshot", &unwritable], "x.png", "cannot create"),
     ] {
@@ -202,6 +202,40 @@ fn bad_inputs_are_one_line_errors_naming_the_file() {
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
         assert_eq!(err.lines().count(), 1, "{args:?}: not one line: {err}");
         assert!(err.starts_with("error: ") && err.contains(names) && err.contains(says), "{args:?}: {err}");
+    }
+    // Outputs that would destroy something: the ROM, a device, a golden,
+    // each other; and runs that would never end or fill memory.
+    let shot = format!("5:{dir}/shot.png");
+    let golden = format!("5:{dir}/shot.png");
+    let rom_as_gif = format!("{tiny}.gif");
+    std::fs::copy(tiny, &rom_as_gif).unwrap();
+    let gif_over_rom = format!("{rom_as_gif}:1:2:1");
+    for (args, says) in [
+        (vec![rom_as_gif.as_str(), "--gif", gif_over_rom.as_str()], "that is the ROM"),
+        (vec![tiny, "--sav", "/dev/zero"], "not a regular file"),
+        (vec!["/dev/zero"], "not a regular file"),
+        (vec![tiny, "--screenshot", &shot, "--golden", &golden], "one would overwrite the other"),
+        (vec![tiny, "--bless"], "there are none"),
+    ] {
+        let out = harness(&[&args[..], &["-q"]].concat());
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.lines().count() == 1 && err.starts_with("error: ") && err.contains(says), "{args:?}: {err}");
+    }
+    assert_eq!(std::fs::read(&rom_as_gif).unwrap(), std::fs::read(tiny).unwrap(), "the ROM is as it was");
+    let names: Vec<String> =
+        std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    assert!(!names.iter().any(|n| n.starts_with("shot")), "nothing written: {names:?}");
+    for (args, says) in [
+        (vec![tiny, "--frames", "4294967295"], "not in 1..=1000000"),
+        (vec![tiny, "--gif", "g.gif:1:20000:1"], "at most 1200"),
+        (vec![tiny, "--gif", "g.gif:1:5:4294968"], "at most 3600"),
+        (vec![tiny, "--gif", "g.png:1:5:1"], "ending in .gif"),
+    ] {
+        let out = harness(&args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.starts_with("error: ") && err.contains(says), "{args:?}: {err}");
     }
     // Usage errors (clap's own message) exit 2 too.
     for args in [vec![tiny, "--keys", "0:A"], vec![tiny, "--screenshot", "0:x.png"], vec![tiny, "--keys", "1:JUMP"]] {
@@ -237,4 +271,26 @@ fn help_states_the_frame_convention_and_exit_codes() {
     for needle in ["numbered from 1", "--frames N runs frames 1 to N", "--keys N:KEYS holds KEYS from", "Exit status"] {
         assert!(help.contains(needle), "--help lacks `{needle}`:\n{help}");
     }
+}
+
+/// A `--stop-on` that ends the run before a picture's frame is an error
+/// naming it, and writes no file for it (an empty GIF was written).
+#[test]
+fn a_stop_before_a_pictures_frame_is_an_error() {
+    let s = Scratch::new("stop");
+    let (shot, gif) = (s.path("late.png"), s.path("late.gif"));
+    let shot_arg = format!("90:{}", shot.display());
+    let gif_arg = format!("{}:50:60:1", gif.display());
+    let out =
+        s.run(&["--frames", "100", "--stop-on", "tiny: hello", "--screenshot", &shot_arg, "--gif", &gif_arg, "-q"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.starts_with("error: the run stopped at frame 1 (--stop-on)"), "{err}");
+    assert!(err.contains("late.png: frame 90 never came") && err.contains("late.gif: frame 50 never came"), "{err}");
+    assert!(!shot.exists() && !gif.exists());
+    // Pictures before the stop are taken, and the run is clean.
+    let early = format!("1:{}", shot.display());
+    let out = s.run(&["--frames", "100", "--stop-on", "tiny: hello", "--screenshot", &early, "-q"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(shot.exists());
 }
