@@ -54,6 +54,12 @@ pub enum Error {
     NotTerrainRom { path: PathBuf, title: String, code: String },
     #[error("{}: found {count} bank slots (the `TBNKSLOT` marker), expected exactly one: is this a terrain ROM?", path.display())]
     Slot { path: PathBuf, count: usize },
+    #[error(
+        "{}: its packed bank ends at byte {end}, past the file's {len}: the file is cut short (pack the ROM that \
+         `cargo xtask rom` wrote, target/gba/terrain.gba)",
+        path.display()
+    )]
+    CutShort { path: PathBuf, end: usize, len: usize },
     #[error("{}: the packed ROM would be {size} bytes, over the 32 MiB a cartridge maps", path.display())]
     RomTooBig { path: PathBuf, size: usize },
     #[error("{0}")]

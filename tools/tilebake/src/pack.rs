@@ -19,9 +19,21 @@ use std::path::Path;
 /// Largest ROM a cartridge maps.
 pub const MAX_ROM: usize = 32 << 20;
 
-/// Offsets of every 4-aligned slot marker in `rom` (`bank::slot`).
+/// Offsets of every 4-aligned slot marker in `rom` (`bank::slot`) but those
+/// inside a bank another one says is packed there: a bank's own bytes (a
+/// palette, texels) may spell the marker.
 pub fn find_slots(rom: &[u8]) -> Vec<usize> {
-    bank::slot::find(rom)
+    let all = bank::slot::find(rom);
+    // The bytes each marker says hold a bank packed after it (the bank's
+    // magic there; to the file's end at most, should it be cut short).
+    let packed: Vec<(usize, usize)> = all
+        .iter()
+        .filter_map(|&at| Some((at, bank::slot::Slot::read(&rom[at..])?)))
+        .map(|(at, s)| (at, s.offset as usize, (s.offset as usize).saturating_add(s.len as usize).min(rom.len())))
+        .filter(|&(at, from, _)| from > at && from < rom.len() && rom[from..].starts_with(&bank::MAGIC))
+        .map(|(_, from, to)| (from, to))
+        .collect();
+    all.into_iter().filter(|&at| !packed.iter().any(|&(from, to)| (from..to).contains(&at))).collect()
 }
 
 /// The ROM bytes with `bank` packed in.
@@ -66,6 +78,19 @@ pub fn pack_into_slot(rom_path: &Path, rom: &[u8], bank: &[u8]) -> Result<Vec<u8
             let pad = &rom[old_offset + old_len..];
             pad.iter().all(|&b| b == 0) || pad.iter().all(|&b| b == 0xFF)
         };
+    // A bank packed before that runs past the file's end: the file was cut
+    // short (packing after it would keep the stub).
+    if old_offset > slot
+        && old_offset < rom.len()
+        && rom[old_offset..].starts_with(&bank::MAGIC)
+        && old_offset.saturating_add(old_len) > rom.len()
+    {
+        return Err(Error::CutShort {
+            path: rom_path.to_path_buf(),
+            end: old_offset.saturating_add(old_len),
+            len: rom.len(),
+        });
+    }
     let keep = if packed_before { old_offset } else { rom.len() };
     let mut out = rom[..keep].to_vec();
     out.resize(out.len().div_ceil(4) * 4, 0);

@@ -1083,3 +1083,24 @@ fn preview_into_a_directory() {
         assert!(d.path(sheet).exists(), "{prefix}: no {sheet}");
     }
 }
+
+/// A packed bank's own bytes may spell the slot marker (a palette of four
+/// chosen colours does): it is not taken for a second slot, and the ROM
+/// packs again. A ROM cut inside its packed bank is refused (packing after
+/// it would keep the stub).
+#[test]
+fn a_marker_inside_a_packed_bank_is_no_slot_and_a_cut_bank_is_refused() {
+    let d = Dir::new();
+    let mut bank = std::fs::read(small_bank(&d)).unwrap();
+    bank[32..40].copy_from_slice(&bank::slot::MAGIC);
+    let base = rom(b"TERRAIN", b"ZTRE");
+    let path = Path::new("terrain.gba");
+    let once = tilebake::pack::pack(path, &base, &bank).unwrap();
+    assert_eq!(bank::slot::find(&once).len(), 2, "the bank spells the marker");
+    assert_eq!(tilebake::pack::find_slots(&once), [0x200]);
+    assert_eq!(tilebake::pack::pack(path, &once, &bank).unwrap(), once);
+    let cut = &once[..once.len() - 10];
+    let e = tilebake::pack::pack(path, cut, &bank).unwrap_err();
+    assert!(matches!(e, tilebake::Error::CutShort { .. }), "{e}");
+    assert!(e.to_string().contains("cut short"), "{e}");
+}
