@@ -3,8 +3,11 @@
 //!
 //! The ROM holds one [`Slot`] in its read-only data, 4-aligned: the marker
 //! [`MAGIC`], then the bank's byte offset in the ROM and its length (u32
-//! little-endian each). Offset 0 means "the bank built in". `pack` finds the
-//! marker, appends the bank at the ROM's end and writes the two words.
+//! little-endian each). Offset 0 means "the bank built in"; the length is
+//! then the ROM's own, as built ([`stamp_length`]; 0: not known), which
+//! `pack` checks a file against, so that a ROM cut short is refused. `pack`
+//! finds the marker, appends the bank at the ROM's end and writes the two
+//! words.
 
 /// The marker at the start of a slot.
 pub const MAGIC: [u8; 8] = *b"TBNKSLOT";
@@ -67,6 +70,34 @@ impl Slot {
 }
 
 const _: () = assert!(LEN == 16 && OFFSET_AT == 8 && LEN_AT == 12, "the slot's layout is part of the format");
+
+/// Writes `rom`'s length into its slot's length field, if it has exactly
+/// one 4-aligned slot and that slot holds no packed bank (offset 0): what a
+/// ROM's build does once it has the whole image. Returns whether it did.
+///
+/// ```
+/// let mut rom = vec![0u8; 64];
+/// rom[20..28].copy_from_slice(&bank::slot::MAGIC);
+/// assert!(bank::slot::stamp_length(&mut rom));
+/// assert_eq!(bank::slot::Slot::read(&rom[20..]).unwrap().len, 64);
+/// ```
+pub fn stamp_length(rom: &mut [u8]) -> bool {
+    let len = rom.len();
+    let mut slots = (0..len.saturating_sub(LEN - 1)).step_by(4).filter(|&i| rom[i..i + MAGIC.len()] == MAGIC);
+    let (Some(at), None) = (slots.next(), slots.next()) else {
+        return false;
+    };
+    let Ok(len) = u32::try_from(len) else {
+        return false;
+    };
+    match Slot::read(&rom[at..]) {
+        Some(s) if s.offset == 0 => {
+            rom[at + LEN_AT..at + LEN_AT + 4].copy_from_slice(&len.to_le_bytes());
+            true
+        }
+        _ => false,
+    }
+}
 
 /// The byte offsets of every 4-aligned slot marker in `rom`.
 ///

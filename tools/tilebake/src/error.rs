@@ -60,6 +60,12 @@ pub enum Error {
         path.display()
     )]
     CutShort { path: PathBuf, end: usize, len: usize },
+    #[error(
+        "{}: {len} bytes, but it was built as {built} (its bank slot says): the file is cut short (pack the ROM \
+         that `cargo xtask rom` wrote, target/gba/terrain.gba)",
+        path.display()
+    )]
+    Truncated { path: PathBuf, built: usize, len: usize },
     #[error("{}: the packed ROM would be {size} bytes, over the 32 MiB a cartridge maps", path.display())]
     RomTooBig { path: PathBuf, size: usize },
     #[error("{0}")]

@@ -78,8 +78,20 @@ pub fn pack_into_slot(rom_path: &Path, rom: &[u8], bank: &[u8]) -> Result<Vec<u8
             let pad = &rom[old_offset + old_len..];
             pad.iter().all(|&b| b == 0) || pad.iter().all(|&b| b == 0xFF)
         };
-    // A bank packed before that runs past the file's end: the file was cut
-    // short (packing after it would keep the stub).
+    // Not packed yet: the slot's length is the ROM's as built (0: not known,
+    // a ROM built before the stamp).
+    if old_offset == 0 && rom.len() < old_len {
+        return Err(Error::Truncated { path: rom_path.to_path_buf(), built: old_len, len: rom.len() });
+    }
+    // Packed before, at an offset past the file's end, or a bank that runs
+    // past it: the file was cut short (packing after it would keep the stub).
+    if old_offset > rom.len() {
+        return Err(Error::CutShort {
+            path: rom_path.to_path_buf(),
+            end: old_offset.saturating_add(old_len),
+            len: rom.len(),
+        });
+    }
     if old_offset > slot
         && old_offset < rom.len()
         && rom[old_offset..].starts_with(&bank::MAGIC)

@@ -1086,8 +1086,9 @@ fn preview_into_a_directory() {
 
 /// A packed bank's own bytes may spell the slot marker (a palette of four
 /// chosen colours does): it is not taken for a second slot, and the ROM
-/// packs again. A ROM cut inside its packed bank is refused (packing after
-/// it would keep the stub).
+/// packs again. A ROM cut short is refused: inside or before its packed
+/// bank (packing after it would keep the stub), or shorter than it was
+/// built.
 #[test]
 fn a_marker_inside_a_packed_bank_is_no_slot_and_a_cut_bank_is_refused() {
     let d = Dir::new();
@@ -1099,8 +1100,17 @@ fn a_marker_inside_a_packed_bank_is_no_slot_and_a_cut_bank_is_refused() {
     assert_eq!(bank::slot::find(&once).len(), 2, "the bank spells the marker");
     assert_eq!(tilebake::pack::find_slots(&once), [0x200]);
     assert_eq!(tilebake::pack::pack(path, &once, &bank).unwrap(), once);
-    let cut = &once[..once.len() - 10];
-    let e = tilebake::pack::pack(path, cut, &bank).unwrap_err();
-    assert!(matches!(e, tilebake::Error::CutShort { .. }), "{e}");
-    assert!(e.to_string().contains("cut short"), "{e}");
+    // Cut inside the bank, or before it: the slot says where it ended.
+    for cut in [once.len() - 10, base.len() - 4] {
+        let e = tilebake::pack::pack(path, &once[..cut], &bank).unwrap_err();
+        assert!(matches!(e, tilebake::Error::CutShort { .. }), "{e}");
+        assert!(e.to_string().contains("cut short"), "{e}");
+    }
+    // Not packed yet: the slot holds the ROM's length as built (`cargo
+    // xtask rom` stamps it), and a shorter file is refused.
+    let mut stamped = base.clone();
+    assert!(bank::slot::stamp_length(&mut stamped));
+    assert!(tilebake::pack::pack(path, &stamped, &bank).is_ok());
+    let e = tilebake::pack::pack(path, &stamped[..stamped.len() - 4], &bank).unwrap_err();
+    assert!(matches!(e, tilebake::Error::Truncated { built, .. } if built == base.len()), "{e}");
 }

@@ -91,7 +91,10 @@ pub fn build() -> Result<PathBuf> {
     for (name, elf) in elves {
         let bytes = std::fs::read(&elf).with_context(|| format!("reading {}", elf.display()))?;
         let title = if name == "terrain" { gbarom::PRODUCT_TITLE.to_string() } else { format!("T-{name}") };
-        let gba = gbarom::elf_to_gba(&bytes, &gbarom::Header::new(&title))?;
+        let mut gba = gbarom::elf_to_gba(&bytes, &gbarom::Header::new(&title))?;
+        // The ROM's length into its bank slot, for `tilebake pack` to tell a
+        // copy cut short (the harness self-test ROMs have no slot).
+        bank::slot::stamp_length(&mut gba);
         gbarom::check_header(&gba).map_err(|e| anyhow::anyhow!("{name}.gba: {e}"))?;
         let out = gba_dir().join(format!("{name}.gba"));
         write_atomic(&out, &gba)?;
