@@ -120,6 +120,8 @@ pub fn pack_into_slot(rom_path: &Path, rom: &[u8], bank: &[u8]) -> Result<Vec<u8
 /// `tilebake pack BASE BANK -o OUT`.
 pub fn pack_files(base: &Path, bank_path: &Path, out: &Path) -> Result<usize> {
     io::refuse_overwriting_inputs(out, &[base, bank_path])?;
+    // (A missing directory named as such, as the other commands do.)
+    io::check_output(out)?;
     let bank = crate::inspect::load(bank_path)?;
     let rom = io::read(base)?;
     let packed = pack(base, &rom, &bank)?;

@@ -908,6 +908,10 @@ fn pack_takes_only_the_terrain_rom() {
         let o = tilebake(&["pack", &d.s(name), &bank, "-o", &out.display().to_string()]);
         fails(&o, name, "not the terrain ROM", &out);
     }
+    // An output in a directory that does not exist: named as such.
+    let out = d.path("nodir/mine.gba");
+    let o = tilebake(&["pack", &d.s("terrain.gba"), &bank, "-o", &out.display().to_string()]);
+    fails(&o, "mine.gba", "does not exist", &out);
 }
 
 /// Packing again replaces the bank packed before (after the slot, followed
