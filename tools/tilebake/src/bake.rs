@@ -546,7 +546,17 @@ pub fn bake(options: &Options, progress: Progress<'_>) -> Result<Baked> {
     drop_unused_colours(&mut palette, &mut tiles);
     let height_scale = match options.height_scale {
         HeightScale::Auto => auto_height_scale(&tiles, tile as usize),
-        HeightScale::Fixed(v) => (v * 256.0).round() as u16,
+        HeightScale::Fixed(v) => {
+            let stored = (v * 256.0).round() as u16;
+            // The bank keeps 256ths of a world pixel: say so when that moves it.
+            if stored as f64 != v * 256.0 {
+                notes.push(format!(
+                    "height scale {v} is stored as {stored}/256 = {} world pixels per unit (the bank keeps 256ths)",
+                    stored as f64 / 256.0
+                ));
+            }
+            stored
+        }
     };
     let flat: Vec<u16> = tiles.iter().flatten().copied().collect();
     let contents = bank::Contents { tile_size: tile as u16, palette: &palette, tiles: &flat, placement, height_scale };

@@ -1118,3 +1118,20 @@ fn a_marker_inside_a_packed_bank_is_no_slot_and_a_cut_bank_is_refused() {
     let e = tilebake::pack::pack(path, &stamped[..stamped.len() - 4], &bank).unwrap_err();
     assert!(matches!(e, tilebake::Error::Truncated { built, .. } if built == base.len()), "{e}");
 }
+
+/// A height scale the bank's 256ths cannot hold exactly is rounded, with a
+/// note saying to what (0.1 became 0.102 silently); an exact one, no note.
+#[test]
+fn a_rounded_height_scale_gets_a_note() {
+    let d = Dir::new();
+    let (h, t) = pair(&d, 64, 64);
+    let bake = |scale: &str| {
+        let out = d.s(&format!("s{scale}.bank"));
+        let args = ["bake", "--height", &h, "--texture", &t, "--tile-size", "16", "--placement", "paper"];
+        let o = tilebake(&[&args[..], &["--height-scale", scale, "-o", &out]].concat());
+        assert!(o.status.success(), "{}", stderr(&o));
+        stderr(&o)
+    };
+    assert!(bake("0.1").contains("height scale 0.1 is stored as 26/256 = 0.1015625"), "{}", bake("0.1"));
+    assert!(!bake("0.5").contains("stored as"));
+}
