@@ -40,6 +40,22 @@ pub fn run_rom(name: &str, mut config: RunConfig) -> RunReport {
     run(&rom(name), &config).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
+/// Runs `rom` (a test ROM's bytes, `name` for messages) until it logs a
+/// line starting with `done` (at most `frames` frames), failing the test on
+/// a bad verdict, on any line saying FAILED, or if it never says `done` or
+/// its line does not end in "checks ok"; returns the report and that line.
+pub fn run_checks(name: &str, rom: &[u8], done: &str, frames: u32) -> (RunReport, String) {
+    let config = RunConfig { frames, stop_on: Some(done.into()), actual_dir: actual_dir(), ..Default::default() };
+    let report = run(rom, &config).unwrap_or_else(|e| panic!("{name}: {e}"));
+    report.verdict().unwrap_or_else(|e| panic!("{name}: {e}"));
+    let failures: Vec<&str> = report.lines().filter(|l| l.contains("FAILED")).collect();
+    assert!(failures.is_empty(), "{name}: {failures:#?}");
+    let line = report.lines().find(|l| l.starts_with(done)).unwrap_or_else(|| panic!("{name}: no `{done}` line"));
+    assert!(line.ends_with("checks ok"), "{name}: {line}");
+    let line = line.to_string();
+    (report, line)
+}
+
 /// Runs the flyable ROM with `keys` (a `KeyScript`) until it logs its frame
 /// `n` (at most `frames` emulator frames), failing the test if it does not.
 pub fn run_to_frame(keys: &str, n: u32, frames: u32) -> RunReport {

@@ -4,18 +4,11 @@
 //! window, the column march through the texel cache, and the HUD's and the
 //! log's number writers against `core::fmt`.
 
-use e2e::run_rom;
-use mgba_test_runner::RunConfig;
+use e2e::run_checks;
 
 #[test]
 fn arm_kernels_equal_their_portable_twins() {
-    let report =
-        run_rom("kernels", RunConfig { frames: 20_000, stop_on: Some("kernels: done".into()), ..Default::default() });
-    report.verdict().unwrap();
-    let failures: Vec<&str> = report.lines().filter(|l| l.contains("FAILED")).collect();
-    assert!(failures.is_empty(), "{failures:#?}");
-    let done = report.lines().find(|l| l.starts_with("kernels: done")).expect("the kernel tests finished");
-    assert!(done.ends_with("checks ok"), "{done}");
+    let (report, done) = run_checks("kernels", &e2e::rom("kernels"), "kernels: done", 20_000);
     // Every case ran: 6 worlds of 12 moves, 24 frames, 64 numbers in 5 forms.
     assert!(done.contains("72 window moves, 24 frames ("), "{done}");
     assert!(done.contains("), 320 HUD numbers, 256 pixels written into VRAM pairs, 256 texel copies,"), "{done}");
@@ -75,14 +68,7 @@ fn arm_kernels_equal_their_portable_twins() {
 /// The window fills in windows of 16 tiles a side, in their own ROM.
 #[test]
 fn window_fills_equal_the_lookup_in_small_windows() {
-    let report = run_rom(
-        "window_kernels",
-        RunConfig { frames: 20_000, stop_on: Some("window_kernels: done".into()), ..Default::default() },
-    );
-    report.verdict().unwrap();
-    let failures: Vec<&str> = report.lines().filter(|l| l.contains("FAILED")).collect();
-    assert!(failures.is_empty(), "{failures:#?}");
-    let done = report.lines().find(|l| l.starts_with("window_kernels: done")).expect("the window checks finished");
+    let (_, done) = run_checks("window_kernels", &e2e::rom("window_kernels"), "window_kernels: done", 20_000);
     // Every case ran: 12 worlds of 12 moves.
     assert_eq!(done, "window_kernels: done, 144 window moves, checks ok");
 }
@@ -103,11 +89,6 @@ fn arm_kernels_equal_their_twins_over_the_largest_tiles() {
     // Into its bank slot as `tilebake pack` packs the product ROM (which it
     // alone accepts).
     let packed = tilebake::pack::pack_into_slot("kernels.gba".as_ref(), &e2e::rom("kernels"), &bytes).unwrap();
-    let config = RunConfig { frames: 40_000, stop_on: Some("kernels: done".into()), ..Default::default() };
-    let report = mgba_test_runner::run(&packed, &config).unwrap();
-    report.verdict().unwrap();
-    let failures: Vec<&str> = report.lines().filter(|l| l.contains("FAILED")).collect();
-    assert!(failures.is_empty(), "{failures:#?}");
-    let done = report.lines().find(|l| l.starts_with("kernels: done")).expect("the kernel tests finished");
-    assert!(done.ends_with("checks ok") && done.contains(" 24 frames ("), "{done}");
+    let (_, done) = run_checks("kernels (packed)", &packed, "kernels: done", 40_000);
+    assert!(done.contains(" 24 frames ("), "{done}");
 }

@@ -41,13 +41,7 @@ fn gba_worlds_equal_host_worlds() {
 
 #[test]
 fn bench_rom_checks_pass_and_speed_has_not_collapsed() {
-    let report = run_rom(
-        "bench_terrain",
-        RunConfig { frames: 20_000, stop_on: Some("bench terrain: done".into()), ..Default::default() },
-    );
-    report.verdict().unwrap();
-    let done = report.lines().find(|l| l.starts_with("bench terrain: done")).expect("bench finished");
-    assert!(done.ends_with("checks ok"), "{done}");
+    let (report, _) = e2e::run_checks("bench_terrain", &e2e::rom("bench_terrain"), "bench terrain: done", 20_000);
     let cycles = |pattern: &str| -> u64 {
         let line = report.lines().find(|l| l.contains(pattern)).unwrap_or_else(|| panic!("no line with {pattern}"));
         let v = line.split_whitespace().find_map(|w| w.strip_prefix("cycles=")).unwrap();
