@@ -333,7 +333,7 @@ impl Options {
             return Err(Error::range(
                 "seam_band",
                 self.seam_band,
-                "fades tiles for the paper's placement only: add --placement paper",
+                "fades tiles for the paper's placement only: choose it (--placement paper; in a manifest, placement = \"paper\")",
             ));
         }
         Ok(())
@@ -1080,7 +1080,10 @@ mod tests {
         match (Options { seam_band: 1, ..corners }).check_values() {
             Err(Error::Range { key, value, problem, .. }) => {
                 assert_eq!((key, value.as_str()), ("seam_band", "1"));
-                assert!(problem.contains("add --placement paper"), "{problem}");
+                assert!(
+                    problem.contains("--placement paper") && problem.contains("placement = \"paper\""),
+                    "{problem}"
+                );
             }
             other => panic!("{other:?}"),
         }

@@ -372,12 +372,12 @@ fn run(command: Command, progress: &Progress) -> Result<()> {
                 complain(&format!("note: {n}"));
             }
             say(format!(
-                "{}: {} tiles stored ({} cut, {} duplicates merged), {} colours, {} bytes, {:.0} ms",
+                "{}: {} stored ({} cut, {} merged), {}, {} bytes, {:.0} ms",
                 output.display(),
-                baked.tiles_stored,
+                count(baked.tiles_stored, "tile", "tiles"),
                 baked.tiles_cut,
-                baked.tiles_cut - baked.tiles_stored,
-                baked.colours,
+                count(baked.tiles_cut - baked.tiles_stored, "duplicate", "duplicates"),
+                count(baked.colours, "colour", "colours"),
                 baked.bytes.len(),
                 start.elapsed().as_secs_f64() * 1000.0
             ))?;
@@ -427,6 +427,11 @@ fn run(command: Command, progress: &Progress) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// `n` and its noun: "1 tile", "2 tiles".
+fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 #[cfg(test)]

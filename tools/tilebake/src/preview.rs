@@ -81,6 +81,14 @@ pub fn write(bank_path: &Path, prefix: &Path, seed: u32, tiles: u32) -> Result<[
     if !(1..=MAX_TILES).contains(&tiles) {
         return Err(Error::range("tiles", tiles, format!("is outside 1..={MAX_TILES}")));
     }
+    // A device or a pipe (`-o /dev/null`, as for the other commands): no
+    // prefix for files beside it.
+    if std::fs::metadata(prefix).is_ok_and(|m| !m.is_dir() && !m.is_file()) {
+        return Err(Error::Write {
+            path: prefix.to_path_buf(),
+            source: std::io::Error::other("a device or a pipe, not a prefix or a directory for the pictures"),
+        });
+    }
     let [sheet, map] = outputs(prefix, bank_path);
     for out in [&sheet, &map] {
         io::refuse_overwriting_inputs(out, &[bank_path])?;

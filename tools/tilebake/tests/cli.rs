@@ -1135,3 +1135,31 @@ fn a_rounded_height_scale_gets_a_note() {
     assert!(bake("0.1").contains("height scale 0.1 is stored as 26/256 = 0.1015625"), "{}", bake("0.1"));
     assert!(!bake("0.5").contains("stored as"));
 }
+
+/// One tile of one colour is counted as such ("1 tiles, 1 colours" was
+/// printed).
+#[test]
+fn one_tile_of_one_colour_is_said_in_the_singular() {
+    let d = Dir::new();
+    GrayImage::from_fn(16, 16, |x, y| Luma([(x + y) as u8])).save(d.path("h.png")).unwrap();
+    RgbImage::from_pixel(16, 16, Rgb([20, 120, 40])).save(d.path("t.png")).unwrap();
+    let args = ["bake", "--height", &d.s("h.png"), "--texture", &d.s("t.png"), "--tile-size", "16"];
+    let o = tilebake(&[&args[..], &["--placement", "paper", "-o", &d.s("one.bank")]].concat());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let said = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(said.contains(": 1 tile stored (1 cut, 0 duplicates merged), 1 colour, "), "{said}");
+}
+
+/// `preview -o` names a prefix or a directory: a pipe (as `/dev/null`, a
+/// device, would be) is neither, and nothing is written beside it.
+#[cfg(unix)]
+#[test]
+fn preview_refuses_a_pipe_for_a_prefix() {
+    let d = Dir::new();
+    let bank = small_bank(&d);
+    let fifo = d.path("pipe");
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let o = tilebake(&["preview", &bank, "-o", &fifo.display().to_string()]);
+    fails(&o, "pipe", "not a prefix or a directory", &d.path("pipe-tiles.png"));
+    assert!(!d.path("pipe-map.png").exists());
+}
