@@ -263,7 +263,26 @@ fn load_rom(path: &Path) -> Result<Vec<u8>> {
     if let Err(e) = rom::check_header(&bytes) {
         bail!("{}: not a GBA ROM: {e}", path.display());
     }
+    if let Some(built) = built_length(&bytes)
+        && bytes.len() < built
+    {
+        bail!("{}: {} bytes, but its bank slot says {built}: the file is cut short", path.display(), bytes.len());
+    }
     Ok(bytes)
+}
+
+/// How long a ROM of this project was when built (its one bank slot's
+/// stamp, or the end of a bank packed into it), if it says: a ROM cut short
+/// would run, crash back to its start and log nothing wrong.
+fn built_length(rom: &[u8]) -> Option<usize> {
+    let mut slots = (0..rom.len().saturating_sub(bank::slot::LEN - 1))
+        .step_by(4)
+        .filter(|&i| rom[i..i + bank::slot::MAGIC.len()] == bank::slot::MAGIC)
+        .filter_map(|i| bank::slot::Slot::read(&rom[i..]));
+    let slot = slots.next()?;
+    let end = slot.offset as usize + slot.len as usize;
+    // (A bank packed after the slot may spell the marker: the first is the ROM's.)
+    (slot.len > 0).then_some(end)
 }
 
 fn real_main(args: Args) -> Result<bool> {

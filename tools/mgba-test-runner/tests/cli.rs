@@ -294,3 +294,30 @@ fn a_stop_before_a_pictures_frame_is_an_error() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(shot.exists());
 }
+
+/// A terrain ROM cut short (its bank slot says how long it was built, or
+/// where its packed bank ends) is refused: it would boot, crash back to its
+/// start and log nothing wrong.
+#[test]
+fn a_rom_shorter_than_its_slot_says_is_refused() {
+    let s = Scratch::new("cut");
+    let mut rom = tiny::rom();
+    rom.resize(rom.len().div_ceil(4) * 4, 0);
+    let slot = rom.len();
+    rom.extend_from_slice(&bank::slot::MAGIC);
+    rom.extend_from_slice(&0u32.to_le_bytes());
+    rom.extend_from_slice(&0u32.to_le_bytes());
+    assert!(bank::slot::stamp_length(&mut rom));
+    let whole = s.path("whole.gba");
+    std::fs::write(&whole, &rom).unwrap();
+    assert_eq!(harness(&[whole.to_str().unwrap(), "--frames", "2", "-q"]).status.code(), Some(0));
+    // The same slot, in a file the stamp says was 8 bytes longer.
+    let longer = (rom.len() as u32 + 8).to_le_bytes();
+    rom[slot + bank::slot::LEN_AT..slot + bank::slot::LEN].copy_from_slice(&longer);
+    let cut = s.path("cut.gba");
+    std::fs::write(&cut, &rom).unwrap();
+    let out = harness(&[cut.to_str().unwrap(), "--frames", "2", "-q"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.starts_with("error: ") && err.contains("cut.gba") && err.contains("cut short"), "{err}");
+}
