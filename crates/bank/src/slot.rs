@@ -83,8 +83,11 @@ const _: () = assert!(LEN == 16 && OFFSET_AT == 8 && LEN_AT == 12, "the slot's l
 /// ```
 pub fn stamp_length(rom: &mut [u8]) -> bool {
     let len = rom.len();
-    let mut slots = (0..len.saturating_sub(LEN - 1)).step_by(4).filter(|&i| rom[i..i + MAGIC.len()] == MAGIC);
-    let (Some(at), None) = (slots.next(), slots.next()) else {
+    let (first, second) = {
+        let mut slots = positions(rom);
+        (slots.next(), slots.next())
+    };
+    let (Some(at), None) = (first, second) else {
         return false;
     };
     let Ok(len) = u32::try_from(len) else {
@@ -99,6 +102,18 @@ pub fn stamp_length(rom: &mut [u8]) -> bool {
     }
 }
 
+/// The byte offsets of every 4-aligned slot marker in `rom` with a whole
+/// slot after it, in order ([`find`] collects them; no allocation).
+///
+/// ```
+/// let mut rom = [0u8; 64];
+/// rom[20..28].copy_from_slice(&bank::slot::MAGIC);
+/// assert_eq!(bank::slot::positions(&rom).collect::<Vec<_>>(), [20]);
+/// ```
+pub fn positions(rom: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    (0..rom.len().saturating_sub(LEN - 1)).step_by(4).filter(|&i| rom[i..i + MAGIC.len()] == MAGIC)
+}
+
 /// The byte offsets of every 4-aligned slot marker in `rom`.
 ///
 /// ```
@@ -109,7 +124,7 @@ pub fn stamp_length(rom: &mut [u8]) -> bool {
 /// ```
 #[cfg(feature = "alloc")]
 pub fn find(rom: &[u8]) -> alloc::vec::Vec<usize> {
-    (0..rom.len().saturating_sub(LEN - 1)).step_by(4).filter(|&i| rom[i..i + MAGIC.len()] == MAGIC).collect()
+    positions(rom).collect()
 }
 
 #[cfg(all(test, feature = "alloc"))]

@@ -275,11 +275,7 @@ fn load_rom(path: &Path) -> Result<Vec<u8>> {
 /// stamp, or the end of a bank packed into it), if it says: a ROM cut short
 /// would run, crash back to its start and log nothing wrong.
 fn built_length(rom: &[u8]) -> Option<usize> {
-    let mut slots = (0..rom.len().saturating_sub(bank::slot::LEN - 1))
-        .step_by(4)
-        .filter(|&i| rom[i..i + bank::slot::MAGIC.len()] == bank::slot::MAGIC)
-        .filter_map(|i| bank::slot::Slot::read(&rom[i..]));
-    let slot = slots.next()?;
+    let slot = bank::slot::positions(rom).find_map(|i| bank::slot::Slot::read(&rom[i..]))?;
     let end = slot.offset as usize + slot.len as usize;
     // (A bank packed after the slot may spell the marker: the first is the ROM's.)
     (slot.len > 0).then_some(end)
