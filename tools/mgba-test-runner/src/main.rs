@@ -43,7 +43,7 @@ struct Args {
     rom: PathBuf,
     /// Frames to run: screen refreshes 1 to N (at most 1,000,000: 4.6 hours
     /// of the GBA's time, minutes of mGBA's).
-    #[arg(long, default_value_t = 60, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=MAX_FRAMES as i64))]
+    #[arg(long, default_value_t = 60, value_name = "N", allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..=MAX_FRAMES as i64))]
     frames: u32,
     /// Key timeline `FRAME:KEY+KEY,...`: `1:RIGHT,60:RIGHT+A,120:` holds RIGHT
     /// in frames 1-59, RIGHT+A in 60-119, then nothing.

@@ -228,6 +228,7 @@ fn bad_inputs_are_one_line_errors_naming_the_file() {
     assert!(!names.iter().any(|n| n.starts_with("shot")), "nothing written: {names:?}");
     for (args, says) in [
         (vec![tiny, "--frames", "4294967295"], "not in 1..=1000000"),
+        (vec![tiny, "--frames", "-1"], "-1 is not in 1..=1000000"),
         (vec![tiny, "--gif", "g.gif:1:20000:1"], "at most 1200"),
         (vec![tiny, "--gif", "g.gif:1:5:4294968"], "at most 3600"),
         (vec![tiny, "--gif", "g.png:1:5:1"], "ending in .gif"),

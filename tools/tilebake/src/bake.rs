@@ -132,17 +132,40 @@ impl<'de> Deserialize<'de> for HeightScale {
     }
 }
 
-/// A TOML error as one line: where (line and column, from 1) and what.
+/// A TOML error as one line: where (line from 1) and what. A value's error
+/// quotes its line, so the key is named (`line 11: placement = 5: use
+/// corners or paper`); others give the column.
 fn toml_error(text: &str, e: &toml::de::Error) -> String {
-    let what = e.message().lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join(": ");
-    match e.span() {
-        Some(span) => {
-            let before = &text[..span.start.min(text.len())];
-            let line = before.matches('\n').count() + 1;
-            let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+    let mut what = e.message().lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join(": ");
+    // The types of `Options`, in a user's words.
+    what = what.replace("expected u32", "expected a whole number");
+    let Some(span) = e.span() else {
+        return what;
+    };
+    let start = span.start.min(text.len());
+    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let line = text[..start].matches('\n').count() + 1;
+    let quoted = text[line_start..].lines().next().unwrap_or("").trim();
+    // A value's error: its span starts past the line's `=`.
+    match text[line_start..start].split_once('=') {
+        Some((key, _)) if !key.trim().is_empty() => {
+            // An enum given no string: its own parser says what it takes.
+            if what == "wanted string or table" {
+                let hint = match key.trim() {
+                    "placement" => "".parse::<PlacementKind>().err(),
+                    "orientations" => "".parse::<Orientations>().err(),
+                    _ => None,
+                };
+                if let Some(h) = hint.as_deref().and_then(|h| h.split_once(": ")) {
+                    what = h.1.to_string();
+                }
+            }
+            format!("line {line}: {quoted}: {what}")
+        }
+        _ => {
+            let column = text[line_start..start].chars().count() + 1;
             format!("line {line}, column {column}: {what}")
         }
-        None => what,
     }
 }
 
@@ -974,6 +997,25 @@ mod tests {
         assert!(e.message().contains("`steep` is not a height scale"), "{e}");
     }
 
+    /// A value's error in a manifest quotes its line (naming the key), and
+    /// an enum given a number says which words it takes.
+    #[test]
+    fn manifest_value_errors_name_their_key() {
+        let d = tempfile::tempdir().unwrap();
+        let m = d.path().join("m.toml");
+        for (text, want) in [
+            ("placement = 5", "m.toml: line 2: placement = 5: use corners or paper"),
+            ("orientations = 1", "m.toml: line 2: orientations = 1: use auto, all or upright"),
+            ("colours = -3", "m.toml: line 2: colours = -3: invalid value: integer `-3`, expected a whole number"),
+            ("classes = 99999999999", "m.toml: line 2: classes = 99999999999: invalid value"),
+            ("bogus = 1", "m.toml: line 2, column 1: unknown field `bogus`"),
+        ] {
+            std::fs::write(&m, format!("tile_size = 16\n{text}\n")).unwrap();
+            let e = Options::from_manifest(&m).unwrap_err().to_string();
+            assert!(e.contains(want), "{text}: {e}");
+        }
+    }
+
     #[test]
     fn from_manifest_resolves_paths_and_names_the_manifest() {
         let d = tempfile::tempdir().unwrap();
@@ -1005,11 +1047,14 @@ mod tests {
         }
         // TOML errors: one line, where and what (the key named by its place).
         for (text, want) in [
-            ("height = g8.png\n", "line 1, column 10: invalid string"),
-            ("tile_size = 16\ncolours = \"many\"\n", "line 2, column 11: invalid type: string \"many\", expected u32"),
+            ("height = g8.png\n", "line 1: height = g8.png: invalid string"),
+            (
+                "tile_size = 16\ncolours = \"many\"\n",
+                "line 2: colours = \"many\": invalid type: string \"many\", expected a whole number",
+            ),
             (
                 "tile_size = 16\nheight_scale = true\n",
-                "line 2, column 16: invalid type: boolean `true`, expected \"auto\"",
+                "line 2: height_scale = true: invalid type: boolean `true`, expected \"auto\"",
             ),
             (
                 "tile_size = 16\n[[pair]]\nheight = \"h.png\"\ntexture = \"t.png\"\nextra = 1\n",
