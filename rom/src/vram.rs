@@ -55,7 +55,7 @@ unsafe impl Target for VramTarget<'_> {
     fn put_pixel(&mut self, x: usize, y: usize, c: u8) {
         if x < WIDTH && y < crate::video::HEIGHT {
             // SAFETY: inside the page (checked): a halfword of mode 4 VRAM.
-            unsafe { voxel::march::put_in_pair(self.base + y * WIDTH + (x & !1), x & 1 == 1, c) };
+            unsafe { voxel::render::put_in_pair(self.base + y * WIDTH + (x & !1), x & 1 == 1, c) };
         }
     }
 

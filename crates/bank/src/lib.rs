@@ -499,7 +499,9 @@ impl Scan for PortableScan {
 
 /// Reads and checks a bank: every header field, the length, the CRC, every
 /// palette entry, the placement tables and every texel's colour index. Any
-/// alignment is accepted.
+/// alignment is accepted here; the renderer reads the texels in place, as
+/// u16 ([`Bank::texels`]), which needs the bytes 2-aligned: keep a bank in
+/// ROM in a `#[repr(align(4))]` static.
 ///
 /// ```
 /// // Two 8 x 8 tiles: flat ground (height 0, colour 0) and a plateau
@@ -814,7 +816,9 @@ impl<'a> Bank<'a> {
         self.tiles
     }
 
-    /// The tiles as u16 texels, if the bytes are 2-aligned (they are in ROM).
+    /// The tiles as u16 texels, if the bytes are 2-aligned (`None` at an odd
+    /// address: an `include_bytes!` static has no alignment of its own, so
+    /// wrap it in a `#[repr(align(4))]` struct).
     ///
     /// ```
     /// # let mut tiles = vec![bank::texel(0, 0); 64];

@@ -103,7 +103,8 @@ pub fn stamp_length(rom: &mut [u8]) -> bool {
 }
 
 /// The byte offsets of every 4-aligned slot marker in `rom` with a whole
-/// slot after it, in order ([`find`] collects them; no allocation).
+/// slot after it, in order (`find`, with the `alloc` feature, collects
+/// them; this needs no allocation).
 ///
 /// ```
 /// let mut rom = [0u8; 64];

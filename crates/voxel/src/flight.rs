@@ -81,6 +81,11 @@ pub const LOOK_SPREAD: u16 = 5461;
 /// Farthest a camera moves in one refresh, world pixels (forward and strafe
 /// together: 3 x 1.414, rounded up).
 pub const MOVE_MAX: i32 = 5;
+/// Most refreshes one [`fly`] call moves for: a longer gap moves as far as
+/// this many (the ground is checked at the end of a call only, so one long
+/// move could pass through a hill). To replay a longer gap, call [`fly`]
+/// once a refresh, as the ROM does.
+pub const MAX_REFRESHES: u32 = 8;
 /// The floor's reach: blocks farther than this never count (a steeper slope
 /// is used for banks so tall that `slope * FLOOR_REACH` is below their top).
 pub const FLOOR_REACH: i32 = 192;
@@ -205,7 +210,9 @@ impl Relief {
 
     /// Fills in `bank`'s block tops: `tops(tile, texels, tile_size, out)`
     /// writes one tile's ([`tile_tops`] does, portably; the GBA has a faster
-    /// one, and shows progress through it). The tops must be the tiles'
+    /// one, and shows progress through it). A bank at an odd address (its
+    /// texels not readable as u16 in place) gets its tops from its bytes
+    /// instead, without calling `tops`. The tops must be the tiles'
     /// highest texels, not less: the renderer skips what they say it cannot
     /// see ([`Relief::top`]).
     ///
@@ -225,11 +232,18 @@ impl Relief {
     /// ```
     pub fn build(&mut self, bank: &bank::Bank<'_>, mut tops: impl FnMut(usize, &[u16], usize, &mut [u8; PER_TILE])) {
         let n = bank.tile_size();
-        if let Some(texels) = bank.texels() {
-            for (t, tile) in texels.chunks_exact(n * n).take(bank::MAX_TILES).enumerate() {
-                let out: &mut [u8; PER_TILE] =
-                    (&mut self.tops[t * PER_TILE..(t + 1) * PER_TILE]).try_into().expect("PER_TILE entries");
-                tops(t, tile, n, out);
+        match bank.texels() {
+            Some(texels) => {
+                for (t, tile) in texels.chunks_exact(n * n).take(bank::MAX_TILES).enumerate() {
+                    tops(t, tile, n, tile_slot(&mut self.tops, t));
+                }
+            }
+            // At an odd address the texels cannot be read as u16 in place:
+            // their heights (each texel's low byte), portably, without `tops`.
+            None => {
+                for (t, tile) in bank.tile_bytes().chunks_exact(2 * n * n).take(bank::MAX_TILES).enumerate() {
+                    tops_of(tile.iter().step_by(2).copied(), n, tile_slot(&mut self.tops, t));
+                }
             }
         }
         self.finish(bank);
@@ -633,22 +647,36 @@ fn axis_distance(lo: i32, len: i32, p: i32) -> i32 {
 /// assert_eq!(out[0], 90);
 /// ```
 pub fn tile_tops(texels: &[u16], tile_size: usize, out: &mut [u8; PER_TILE]) {
+    tops_of(texels.iter().map(|t| *t as u8), tile_size, out);
+}
+
+/// Tile `t`'s [`PER_TILE`] tops in `tops`.
+fn tile_slot(tops: &mut [u8], t: usize) -> &mut [u8; PER_TILE] {
+    (&mut tops[t * PER_TILE..(t + 1) * PER_TILE]).try_into().expect("PER_TILE entries")
+}
+
+/// [`tile_tops`] of a tile's `tile_size`^2 heights, rows top to bottom.
+fn tops_of(heights: impl Iterator<Item = u8>, tile_size: usize, out: &mut [u8; PER_TILE]) {
     let bl = blocks_log2(tile_size);
     let side = tile_size >> bl;
     *out = [0; PER_TILE];
     if side == 0 {
         return; // no tile (size 0): no tops
     }
-    for (y, row) in texels.chunks_exact(tile_size).enumerate().take(tile_size) {
-        for (x, t) in row.iter().enumerate() {
-            let b = &mut out[((y / side) << bl) + x / side];
-            *b = (*b).max(*t as u8);
+    let (mut x, mut y) = (0, 0);
+    for h in heights.take(tile_size * tile_size) {
+        let b = &mut out[((y / side) << bl) + x / side];
+        *b = (*b).max(h);
+        x += 1;
+        if x == tile_size {
+            (x, y) = (0, y + 1);
         }
     }
 }
 
-/// Moves `camera` by `controls` held for `refreshes` screen refreshes, then
-/// keeps it above the ground: with a [`Relief`] in the scene, above its floor
+/// Moves `camera` by `controls` held for `refreshes` screen refreshes (at
+/// most [`MAX_REFRESHES`]: more move as far as that many), then keeps it
+/// above the ground: with a [`Relief`] in the scene, above its floor
 /// and easing up to the look-ahead (see the module docs); without, just
 /// above the ground under it. Keeps coordinates inside the (wrapping) world.
 ///
@@ -673,7 +701,7 @@ pub fn fly<const N: usize>(camera: &mut Camera, controls: Controls, refreshes: u
         climb: controls.climb.signum(),
         pitch: controls.pitch.signum(),
     };
-    let k = refreshes.min(8) as i32;
+    let k = refreshes.min(MAX_REFRESHES) as i32;
     camera.heading = camera.heading.wrapping_add((controls.turn as i32 * TURN * k) as u16);
     let (c, s) = (trig::cos(camera.heading), trig::sin(camera.heading));
     let f = controls.forward as i32 * SPEED * k;

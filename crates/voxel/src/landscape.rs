@@ -119,6 +119,10 @@ impl core::fmt::Display for LandscapeError {
                 write!(f, "the world places {world} tiles, the bank has {bank}")
             }
             LandscapeError::Scene(SceneError::Texels) => write!(f, "the bank's texels do not match its header"),
+            LandscapeError::Scene(SceneError::Unaligned) => write!(
+                f,
+                "the bank's bytes are at an odd address: keep them 2-aligned (in ROM, a #[repr(align(4))] static)"
+            ),
         }
     }
 }
@@ -421,8 +425,10 @@ impl<'a, const N: usize> Landscape<'a, N> {
         (self.texel(x, y).0 as i32 * self.bank.height_scale() as i32) >> 8
     }
 
-    /// Moves `camera` by `controls` held for `refreshes` screen refreshes,
-    /// above the ground ([`flight::fly`]); follow the window once a frame.
+    /// Moves `camera` by `controls` held for `refreshes` screen refreshes
+    /// (at most [`flight::MAX_REFRESHES`] a call: call it once a refresh to
+    /// replay a longer gap), above the ground ([`flight::fly`]); follow the
+    /// window once a frame.
     ///
     /// ```
     /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
@@ -434,6 +440,9 @@ impl<'a, const N: usize> Landscape<'a, N> {
     /// land.follow(&camera);
     /// land.fly(&mut camera, Controls { forward: 1, ..Default::default() }, 2);
     /// assert!(camera.x > 1000 << 8 && camera.y == 1000 << 8); // heading 0 flies along +x
+    /// let (x, mut far) = (camera.x, camera);
+    /// land.fly(&mut far, Controls { forward: 1, ..Default::default() }, 100); // moves as 8 would
+    /// assert_eq!(far.x - x, 8 * voxel::flight::SPEED as u32);
     /// ```
     pub fn fly(&self, camera: &mut Camera, controls: Controls, refreshes: u32) {
         flight::fly(camera, controls, refreshes, &self.scene());

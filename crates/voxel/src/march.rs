@@ -1305,30 +1305,8 @@ static mut SCRATCH_TOPS: Tops = Tops([0; 128]);
 #[repr(C, align(4))]
 struct Tops([u8; 128]);
 
-/// Writes palette index `c` into one pixel of the mode 4 pixel pair at
-/// address `pair` (the odd one if `odd`), keeping the other: a halfword load
-/// and a halfword store, both asm. Written out because the plain Rust
-/// `*p = (*p & 0xFF) | c << 8` may compile to a byte store of `c` at `p + 1`,
-/// which mode 4 VRAM mirrors into both pixels of the pair.
-///
-/// # Safety
-/// `pair` must be halfword aligned, readable and writable by halfword (a
-/// pair of mode 4 VRAM).
-#[instruction_set(arm::a32)]
-#[inline(always)]
-pub unsafe fn put_in_pair(pair: usize, odd: bool, c: u8) {
-    let old: u32;
-    // SAFETY: the caller's contract. Load and store are both asm, so the
-    // compiler cannot narrow the store to a byte.
-    unsafe {
-        core::arch::asm!("ldrh {o}, [{a}]", o = out(reg) old, a = in(reg) pair, options(nostack, readonly, preserves_flags))
-    };
-    let new = if odd { (old & 0x00FF) | (c as u32) << 8 } else { (old & 0xFF00) | c as u32 };
-    // SAFETY: the caller's contract.
-    unsafe {
-        core::arch::asm!("strh {n}, [{a}]", n = in(reg) new, a = in(reg) pair, options(nostack, preserves_flags))
-    };
-}
+/// [`crate::render::put_in_pair`], where it always was on the GBA.
+pub use crate::render::put_in_pair;
 
 /// Fills the whole page of `target` with the sky of a camera pitched `pitch`
 /// (a row at a time, ten words a store), as a frame of the fast path begins

@@ -178,6 +178,9 @@ pub enum SceneError {
     TileCount { world: u16, bank: usize },
     /// The texels are not the bank's size.
     Texels,
+    /// The bank's bytes start at an odd address: its texels (u16 each)
+    /// cannot be read in place ([`bank::Bank::texels`]).
+    Unaligned,
 }
 
 impl<'a, const N: usize> Scene<'a, N> {
@@ -191,7 +194,7 @@ impl<'a, const N: usize> Scene<'a, N> {
         if world.max_tile() as usize >= bank.tile_count() {
             return Err(SceneError::TileCount { world: world.max_tile() as u16 + 1, bank: bank.tile_count() });
         }
-        let texels = bank.texels().ok_or(SceneError::Texels)?;
+        let texels = bank.texels().ok_or(SceneError::Unaligned)?;
         let n = bank.tile_size();
         if texels.len() != bank.tile_count() * n * n {
             return Err(SceneError::Texels);
@@ -540,9 +543,8 @@ pub unsafe trait Target {
     fn put(&mut self, col: usize, y: usize, c: u8);
     /// Pixel (`x`, `y`) in `c` (240-column mode, `Columns::Pixels`). In
     /// mode 4 VRAM a byte store fills both pixels of a pair, so write the
-    /// pair's halfword, keeping the other pixel (`voxel::march::put_in_pair`
-    /// on the GBA: a plain read-modify-write in Rust may compile to a byte
-    /// store).
+    /// pair's halfword, keeping the other pixel ([`put_in_pair`]: a plain
+    /// read-modify-write in Rust may compile to a byte store).
     ///
     /// ```
     /// use voxel::{Frame, Target};
@@ -736,6 +738,54 @@ impl Columns {
             Columns::Pixels => U_PIXELS[col & 255],
         }
     }
+}
+
+/// Writes palette index `c` into one pixel of the mode 4 pixel pair at
+/// address `pair` (the odd one if `odd`), keeping the other: for a
+/// [`Target::put_pixel`] in mode 4 VRAM, where a byte store fills both
+/// pixels of a pair. On the GBA a halfword load and a halfword store, both
+/// asm: the plain Rust `*p = (*p & 0xFF) | c << 8` may compile to a byte
+/// store of `c` at `p + 1`. Elsewhere (a host's model of a page) the same
+/// halfword read and write, volatile.
+///
+/// ```
+/// let mut page = [0x0403u16; 2]; // two pairs: pixels 3, 4 each
+/// let pair = page.as_mut_ptr() as usize + 2; // the second
+/// // SAFETY: a halfword of `page`.
+/// unsafe { voxel::render::put_in_pair(pair, true, 9) };
+/// assert_eq!(page, [0x0403, 0x0903]);
+/// ```
+///
+/// # Safety
+/// `pair` must be halfword aligned, readable and writable by halfword (a
+/// pair of mode 4 VRAM).
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+#[inline(always)]
+pub unsafe fn put_in_pair(pair: usize, odd: bool, c: u8) {
+    #[cfg(target_arch = "arm")]
+    let old: u32 = {
+        let old: u32;
+        // SAFETY: the caller's contract. Load and store are both asm, so the
+        // compiler cannot narrow the store to a byte.
+        unsafe {
+            core::arch::asm!("ldrh {o}, [{a}]", o = out(reg) old, a = in(reg) pair, options(nostack, readonly, preserves_flags))
+        };
+        old
+    };
+    // SAFETY: the caller's contract.
+    #[cfg(not(target_arch = "arm"))]
+    let old = unsafe { (pair as *const u16).read_volatile() } as u32;
+    let new = if odd { (old & 0x00FF) | (c as u32) << 8 } else { (old & 0xFF00) | c as u32 };
+    // SAFETY: the caller's contract.
+    #[cfg(target_arch = "arm")]
+    unsafe {
+        core::arch::asm!("strh {n}, [{a}]", n = in(reg) new, a = in(reg) pair, options(nostack, preserves_flags))
+    };
+    // SAFETY: the caller's contract.
+    #[cfg(not(target_arch = "arm"))]
+    unsafe {
+        (pair as *mut u16).write_volatile(new as u16)
+    };
 }
 
 /// Sky palette index by (row - horizon + 256): a gradient down to the horizon.

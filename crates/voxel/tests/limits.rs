@@ -140,3 +140,24 @@ fn tile_tops_of_no_tile_are_none() {
     voxel::flight::tile_tops(&[], 0, &mut out);
     assert_eq!(out, [0; voxel::flight::PER_TILE]);
 }
+
+/// A bank at an odd address (an `include_bytes!` static has no alignment of
+/// its own) parses, but its texels cannot be read in place: the relief is
+/// still its own (it read as all 0, which leaves terrain out), and a
+/// landscape refuses it naming the address, not the header.
+#[test]
+fn a_bank_at_an_odd_address_gets_its_relief_and_a_clear_refusal() {
+    let bytes = bank_bytes();
+    let mut odd = vec![0u8; bytes.len() + 1];
+    odd[1..].copy_from_slice(&bytes);
+    let (aligned, unaligned) = (bank::parse(&bytes).unwrap(), bank::parse(&odd[1..]).unwrap());
+    assert!(aligned.texels().is_some() && unaligned.texels().is_none(), "a Vec's buffer is 2-aligned");
+    let (a, u) = (voxel::flight::Relief::of(&aligned), voxel::flight::Relief::of(&unaligned));
+    assert_eq!(u.tops(), a.tops());
+    assert_eq!((u.top(), u.top_px()), (199, 199 * 8));
+    let (mut world, mut window) = (Box::new(terrain::World::empty()), Box::new(terrain::Window::<64>::new()));
+    let parts = Parts { world: &mut world, window: &mut window, cache: None, relief: None };
+    let e = Landscape::new(unaligned, parts, 1).unwrap_err();
+    assert_eq!(e, voxel::LandscapeError::Scene(voxel::SceneError::Unaligned));
+    assert!(e.to_string().contains("odd address"), "{e}");
+}

@@ -34,7 +34,8 @@ static BANK: Aligned<[u8; include_bytes!(concat!(env!("OUT_DIR"), "/default.bank
 static RELIEF_TOPS: [u8; include_bytes!(concat!(env!("OUT_DIR"), "/default.relief")).len()] =
     *include_bytes!(concat!(env!("OUT_DIR"), "/default.relief"));
 
-/// The bank parser reads words: keep the bytes 4-aligned.
+/// The renderer reads the texels in place, as u16 (`bank::Bank::texels`):
+/// an `include_bytes!` static has no alignment of its own, so this gives it.
 #[repr(C, align(4))]
 struct Aligned<T>(T);
 

@@ -49,8 +49,10 @@ impl Mode4 {
         // writable by halfword.
         unsafe {
             let v = DISPCNT.read_volatile();
-            // mode 4, BG2 on, page select; objects and the rest as agb left them.
-            let v = (v & !0x0F17) | 4 | 0x0400 | ((self.shown as u16) << 4);
+            // mode 4, BG2 on, page select, forced blank off (agb boots with
+            // the screen blanked until its first commit: a game that never
+            // commits would show white); objects and the rest as agb left them.
+            let v = (v & !0x0F97) | 4 | 0x0400 | ((self.shown as u16) << 4);
             DISPCNT.write_volatile(v);
         }
     }
@@ -116,7 +118,7 @@ unsafe impl Target for VramTarget<'_> {
     fn put_pixel(&mut self, x: usize, y: usize, c: u8) {
         if x < WIDTH && y < HEIGHT {
             // SAFETY: inside the page (checked): a halfword of mode 4 VRAM.
-            unsafe { voxel::march::put_in_pair(self.base + y * WIDTH + (x & !1), x & 1 == 1, c) };
+            unsafe { voxel::render::put_in_pair(self.base + y * WIDTH + (x & !1), x & 1 == 1, c) };
         }
     }
 

@@ -531,6 +531,8 @@ pub fn bake(options: &Options, progress: Progress<'_>) -> Result<Baked> {
         }
     }
     let (mut palette, colours) = quantise(&loaded, options.colours as usize, progress);
+    // What the source holds, to tell what the tiles leave out.
+    let kept = Kept::of_source(&loaded, &colours);
 
     let (mut tiles, placement, tiles_cut) = match options.placement {
         PlacementKind::Paper => {
@@ -563,6 +565,7 @@ pub fn bake(options: &Options, progress: Progress<'_>) -> Result<Baked> {
             if upright && options.orientations == Orientations::Auto {
                 notes.push("the texture has baked lighting: tiles keep the source's orientation".into());
             }
+            notes.extend(kept.left_out(&built.tiles, &palette));
             (built.tiles, bank::Placement::Corners(built.corners), n)
         }
     };
@@ -591,6 +594,78 @@ pub fn bake(options: &Options, progress: Progress<'_>) -> Result<Baked> {
         progress("measuring the world", 1, 1);
     }
     Ok(Baked { bytes, tiles_cut, tiles_stored: tiles.len(), colours: palette.len(), notes })
+}
+
+/// How much of the sources each palette colour and each height covers: the
+/// corner placement builds tiles of each class's typical ground, which may
+/// leave out the source's rarest (its deepest pits and their water, say),
+/// and a user should hear of it.
+struct Kept {
+    /// Texels per palette index, over every texture.
+    colours: Vec<u64>,
+    /// Texels per height (0..=255), over every heightmap.
+    heights: [u64; 256],
+    total: u64,
+}
+
+/// The least share of the source (texels) a note names as left out.
+const LEFT_OUT_SHARE: f64 = 0.005;
+
+impl Kept {
+    fn of_source(loaded: &[Loaded], colours: &[Vec<u8>]) -> Kept {
+        let mut k = Kept { colours: vec![0; 256], heights: [0; 256], total: 0 };
+        for c in colours.iter().flatten() {
+            k.colours[*c as usize] += 1;
+        }
+        for l in loaded {
+            for p in l.heights.pixels() {
+                k.heights[(p[0] >> 8) as usize] += 1;
+                k.total += 1;
+            }
+        }
+        k
+    }
+
+    /// Notes on the colours no tile shows and the heights below or above
+    /// every tile's, each at least [`LEFT_OUT_SHARE`] of the source.
+    fn left_out(&self, tiles: &[Vec<u16>], palette: &[u16]) -> Vec<String> {
+        let (mut used, mut low, mut high) = ([false; 256], 255usize, 0usize);
+        for t in tiles.iter().flatten() {
+            used[(*t >> 8) as usize] = true;
+            (low, high) = (low.min((*t & 0xFF) as usize), high.max((*t & 0xFF) as usize));
+        }
+        let share = |n: u64| n as f64 / self.total.max(1) as f64;
+        let pct = |n: u64| format!("{:.1}%", 100.0 * share(n));
+        let mut notes = Vec::new();
+        let lost: Vec<String> = (0..palette.len())
+            .filter(|&i| !used[i] && share(self.colours[i]) >= LEFT_OUT_SHARE)
+            .map(|i| {
+                let [r, g, b] = crate::preview::rgb(palette[i]).0;
+                format!("#{r:02X}{g:02X}{b:02X} ({} of the texture)", pct(self.colours[i]))
+            })
+            .collect();
+        if !lost.is_empty() {
+            notes.push(format!(
+                "no corner tile shows {} {}: each tile is cut from the ground typical of its corners' classes, \
+                 and rare ground is left out (make it more common in the source, or bake --placement paper)",
+                if lost.len() == 1 { "colour" } else { "colours" },
+                lost.join(", ")
+            ));
+        }
+        let below: u64 = self.heights[..low].iter().sum();
+        let above: u64 = self.heights[high + 1..].iter().sum();
+        for (n, words) in
+            [(below, format!("below height {low}, the lowest")), (above, format!("above height {high}, the highest"))]
+        {
+            if share(n) >= LEFT_OUT_SHARE {
+                notes.push(format!(
+                    "{} of the heightmap lies {words} any corner tile has: that ground is left out",
+                    pct(n)
+                ));
+            }
+        }
+        notes
+    }
 }
 
 /// One palette of at most `max` BGR555 colours for every texture, and each

@@ -94,8 +94,29 @@ fn corner_bakes_are_pinned() {
     // 22 colours of 24 (21 with two classes): the quantiser's palette holds
     // a colour no pixel maps to (a neuron left near black), which the blends
     // no longer pick, and colours no tile happens to use are not stored.
+    // The corner tiles take each class's typical ground: the source's
+    // rarest (highest peaks, deepest pits, their colours) is left out, and
+    // the bake says how much.
+    let beyond = |share: &str, side: &str, h: u32| {
+        let (dir, most) = if side == "above" { ("above", "highest") } else { ("below", "lowest") };
+        format!(
+            "{share} of the heightmap lies {dir} height {h}, the {most} any corner tile has: that ground is left out"
+        )
+    };
+    let no_colours = |which: &str| {
+        format!(
+            "no corner tile shows {which}: each tile is cut from the ground typical of its corners' classes, and rare \
+             ground is left out (make it more common in the source, or bake --placement paper)"
+        )
+    };
     let want: [Pinned; 5] = [
-        (0xef46_eb26_156d_9b4c, 248, 248, 22, vec![missing("12", "21", "11"), missing("21", "12", "11"), lit]),
+        (
+            0xef46_eb26_156d_9b4c,
+            248,
+            248,
+            22,
+            vec![missing("12", "21", "11"), missing("21", "12", "11"), lit, beyond("8.8%", "above", 195)],
+        ),
         // Two classes from a 256-px source: a spot at every vertex of a kind.
         (
             0xa11b_8a17_06ac_f4cd,
@@ -103,6 +124,8 @@ fn corner_bakes_are_pinned() {
             128,
             21,
             vec![
+                no_colours("colour #FFFFFF (4.4% of the texture)"),
+                beyond("18.0%", "above", 140),
                 "the tiles' shared borders show as a lattice from above (colour lattice 5.7 over 16 x 16 tiles of \
                  world 1; from 5 it shows): see it with `tilebake world`, measure it with `tilebake seams --tiles \
                  16`; a larger or more varied source, or a smaller --tile-size, gives the borders more to choose from"
@@ -110,10 +133,22 @@ fn corner_bakes_are_pinned() {
             ],
         ),
         // Asked for upright: no note about lighting.
-        (0xad72_49ce_26c1_5648, 248, 248, 22, vec![]),
+        (0xad72_49ce_26c1_5648, 248, 248, 22, vec![beyond("7.7%", "above", 202)]),
         // No baked lighting: auto cuts every orientation.
-        (0xc49f_9621_062b_8210, 248, 248, 4, vec![]),
-        (0xff99_9a0a_79de_3177, 128, 128, 2, vec![missing("01", "10", "00"), missing("10", "01", "00")]),
+        (0xc49f_9621_062b_8210, 248, 248, 4, vec![beyond("7.3%", "below", 48)]),
+        (
+            0xff99_9a0a_79de_3177,
+            128,
+            128,
+            2,
+            vec![
+                missing("01", "10", "00"),
+                missing("10", "01", "00"),
+                no_colours("colours #2139C6 (15.5% of the texture), #EFEFEF (6.7% of the texture)"),
+                beyond("18.7%", "below", 78),
+                beyond("22.2%", "above", 174),
+            ],
+        ),
     ];
     for (i, (g, w)) in got.iter().zip(&want).enumerate() {
         assert_eq!(g, w, "case {i}: all cases {got:#x?}");

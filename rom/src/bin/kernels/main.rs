@@ -539,7 +539,7 @@ fn pixels_in_pairs(rng: &mut Rng) -> Option<u32> {
         let x = (rng.next_u32() % 128) as usize;
         let c = rng.next_u32() as u8;
         // SAFETY: a halfword of VRAM page 1 (x < 128).
-        unsafe { voxel::march::put_in_pair(page.add(x / 2) as usize, x & 1 == 1, c) };
+        unsafe { voxel::render::put_in_pair(page.add(x / 2) as usize, x & 1 == 1, c) };
         model[x] = c;
     }
     for (i, pair) in model.chunks_exact(2).enumerate() {
