@@ -605,6 +605,29 @@ pub unsafe trait Target {
 /// voxel::Target::put(&mut *frame, 1, 2, 5);
 /// assert_eq!(frame.0[2 * 240 + 2], 5);
 /// ```
+///
+/// On a host, a landscape renders into one (the reference renderer, the
+/// pictures the GBA's frames are checked against); the palette the ROM
+/// would load ([`crate::palette::build`]) turns its indices into colours:
+///
+/// ```
+/// # let tiles: Vec<u16> = (0..32 * 32).map(|i: u32| bank::texel((i % 32) as u8 * 4, (i / 256) as u8)).collect();
+/// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0x03E0, 0x7FFF, 0x7C00, 0x001F], tiles: &tiles, placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+/// use voxel::{Camera, Frame, Landscape, Options, Parts, palette};
+/// let bank = bank::parse(&bytes).unwrap();
+/// let (mut world, mut window) = (Box::new(terrain::World::empty()), Box::new(terrain::Window::<64>::new()));
+/// let parts = Parts { world: &mut world, window: &mut window, cache: None, relief: None };
+/// let seed = 7;
+/// let mut land = Landscape::new(bank, parts, seed).unwrap();
+/// let colours: Vec<u16> = (0..bank.palette_len()).map(|i| bank.colour(i)).collect();
+/// let bgr555 = palette::build(&colours, &palette::Mood::of(seed)); // 256 entries
+/// let camera = Camera { x: 900 << 8, y: 900 << 8, z: 200 << 8, heading: 0, pitch: 0 };
+/// let mut frame = Box::new(Frame::default());
+/// land.render(&camera, Options::default(), &mut *frame);
+/// // RGB, row by row (for an image library's `from_raw`, say).
+/// let rgb: Vec<u8> = frame.0.iter().flat_map(|&i| bank::colour::to_rgb888(bgr555[i as usize])).collect();
+/// assert_eq!(rgb.len(), 240 * 160 * 3);
+/// ```
 #[derive(Clone, PartialEq, Eq)]
 pub struct Frame(pub [u8; WIDTH * HEIGHT]);
 
