@@ -242,7 +242,10 @@ impl Relief {
             // their heights (each texel's low byte), portably, without `tops`.
             None => {
                 for (t, tile) in bank.tile_bytes().chunks_exact(2 * n * n).take(bank::MAX_TILES).enumerate() {
-                    tops_of(tile.iter().step_by(2).copied(), n, tile_slot(&mut self.tops, t));
+                    let rows = tile.chunks_exact(2 * n.max(1));
+                    block_tops(rows, n, tile_slot(&mut self.tops, t), |row, from, to| {
+                        row[2 * from..2 * to].iter().step_by(2).fold(0, |m, h| m.max(*h))
+                    });
                 }
             }
         }
@@ -647,7 +650,8 @@ fn axis_distance(lo: i32, len: i32, p: i32) -> i32 {
 /// assert_eq!(out[0], 90);
 /// ```
 pub fn tile_tops(texels: &[u16], tile_size: usize, out: &mut [u8; PER_TILE]) {
-    tops_of(texels.iter().map(|t| *t as u8), tile_size, out);
+    let rows = texels.chunks_exact(tile_size.max(1));
+    block_tops(rows, tile_size, out, |row, from, to| row[from..to].iter().fold(0, |m, t| m.max(*t as u8)));
 }
 
 /// Tile `t`'s [`PER_TILE`] tops in `tops`.
@@ -655,21 +659,28 @@ fn tile_slot(tops: &mut [u8], t: usize) -> &mut [u8; PER_TILE] {
     (&mut tops[t * PER_TILE..(t + 1) * PER_TILE]).try_into().expect("PER_TILE entries")
 }
 
-/// [`tile_tops`] of a tile's `tile_size`^2 heights, rows top to bottom.
-fn tops_of(heights: impl Iterator<Item = u8>, tile_size: usize, out: &mut [u8; PER_TILE]) {
+/// [`tile_tops`] of a tile's rows (top to bottom, at most `tile_size` of
+/// them), each block's part of a row measured by `row_max(row, from, to)`:
+/// the highest of its texels `from..to`. A block's column range and row are
+/// found once a row, not per texel (on the GBA a division is a call).
+fn block_tops<R>(
+    rows: impl Iterator<Item = R>,
+    tile_size: usize,
+    out: &mut [u8; PER_TILE],
+    row_max: impl Fn(&R, usize, usize) -> u8,
+) {
     let bl = blocks_log2(tile_size);
     let side = tile_size >> bl;
     *out = [0; PER_TILE];
     if side == 0 {
         return; // no tile (size 0): no tops
     }
-    let (mut x, mut y) = (0, 0);
-    for h in heights.take(tile_size * tile_size) {
-        let b = &mut out[((y / side) << bl) + x / side];
-        *b = (*b).max(h);
-        x += 1;
-        if x == tile_size {
-            (x, y) = (0, y + 1);
+    let per = tile_size / side;
+    for (y, row) in rows.take(tile_size).enumerate() {
+        let first = (y / side) << bl;
+        for bx in 0..per {
+            let b = &mut out[(first + bx) & (PER_TILE - 1)];
+            *b = (*b).max(row_max(&row, bx * side, (bx + 1) * side));
         }
     }
 }

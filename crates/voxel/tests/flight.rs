@@ -93,6 +93,34 @@ fn blocks_per_tile_side() {
     assert!(out[4..].iter().all(|&t| t == 0));
 }
 
+/// Every tile size's block tops are the highest texel of each block (a
+/// plain max over the block's rows and columns, on varied heights).
+#[test]
+fn tile_tops_are_each_blocks_highest_texel() {
+    let mut seed = 12345u32;
+    for n in [8usize, 16, 32, 64, 128] {
+        let texels: Vec<u16> = (0..n * n)
+            .map(|_| {
+                seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+                bank::texel((seed >> 16) as u8, (seed >> 8) as u8)
+            })
+            .collect();
+        let (per, side) = (1usize << blocks_log2(n), n >> blocks_log2(n));
+        let mut want = [0u8; PER_TILE];
+        for by in 0..per {
+            for bx in 0..per {
+                want[by * per + bx] = (0..side * side)
+                    .map(|i| texels[(by * side + i / side) * n + bx * side + i % side] as u8)
+                    .max()
+                    .unwrap();
+            }
+        }
+        let mut out = [9; PER_TILE];
+        tile_tops(&texels, n, &mut out);
+        assert_eq!(out, want, "{n} texels a side");
+    }
+}
+
 /// The relief's figures: its top, the floor's slope (2, or steeper so that
 /// the top is reached within 192 px: (top + 191) / 192), its reach (top /
 /// slope, rounded up) and the most it rises a refresh (5 px flown at the
