@@ -107,7 +107,9 @@ pub struct Parts<'a, const N: usize> {
 pub enum LandscapeError {
     /// The bank's placement does not suit the world's grid.
     World(ParamError),
-    /// The bank's texels do not match its header.
+    /// The bank cannot be drawn as it is: the world places more tiles than
+    /// it has, its texels do not match its header, or they are at an odd
+    /// address ([`SceneError`]).
     Scene(SceneError),
 }
 

@@ -779,9 +779,14 @@ impl Columns {
 /// assert_eq!(page, [0x0403, 0x0903]);
 /// ```
 ///
+/// The odd pixel is the pair's high byte (the GBA, and the hosts it is
+/// built for, are little-endian).
+///
 /// # Safety
-/// `pair` must be halfword aligned, readable and writable by halfword (a
-/// pair of mode 4 VRAM).
+/// `pair` must be the address of a halfword, halfword aligned, readable and
+/// writable by halfword, that nothing else reads or writes during the call:
+/// on the GBA a pair of mode 4 VRAM; on a host an initialised `u16` whose
+/// pointer was turned into the address with `as usize` (which exposes it).
 #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
 #[inline(always)]
 pub unsafe fn put_in_pair(pair: usize, odd: bool, c: u8) {

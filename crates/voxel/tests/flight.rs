@@ -99,13 +99,18 @@ fn blocks_per_tile_side() {
 fn tile_tops_are_each_blocks_highest_texel() {
     let mut seed = 12345u32;
     for n in [8usize, 16, 32, 64, 128] {
-        let texels: Vec<u16> = (0..n * n)
-            .map(|_| {
-                seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
-                bank::texel((seed >> 16) as u8, (seed >> 8) as u8)
-            })
-            .collect();
+        let mut next = || {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            (seed >> 16) as usize
+        };
+        // Ground of 0..=100, and in each block one peak of its own height
+        // at a place of its own: every block's top differs, at every size.
+        let mut texels: Vec<u16> = (0..n * n).map(|i| bank::texel((next() % 101) as u8, i as u8)).collect();
         let (per, side) = (1usize << blocks_log2(n), n >> blocks_log2(n));
+        for b in 0..per * per {
+            let (bx, by, at) = (b % per, b / per, next() % (side * side));
+            texels[(by * side + at / side) * n + bx * side + at % side] = bank::texel(110 + 8 * b as u8, 0);
+        }
         let mut want = [0u8; PER_TILE];
         for by in 0..per {
             for bx in 0..per {

@@ -151,7 +151,7 @@ fn toml_error(text: &str, e: &toml::de::Error) -> String {
         Some((key, _)) if !key.trim().is_empty() => {
             // An enum given no string: its own parser says what it takes.
             if what == "wanted string or table" {
-                let hint = match key.trim() {
+                let hint = match key.trim().trim_matches(['"', '\'']) {
                     "placement" => "".parse::<PlacementKind>().err(),
                     "orientations" => "".parse::<Orientations>().err(),
                     _ => None,
@@ -619,7 +619,8 @@ impl Kept {
         }
         for l in loaded {
             for p in l.heights.pixels() {
-                k.heights[(p[0] >> 8) as usize] += 1;
+                // Rounded as the tiles' heights are.
+                k.heights[height8(p[0]) as usize] += 1;
                 k.total += 1;
             }
         }
@@ -1081,6 +1082,7 @@ mod tests {
         for (text, want) in [
             ("placement = 5", "m.toml: line 2: placement = 5: use corners or paper"),
             ("orientations = 1", "m.toml: line 2: orientations = 1: use auto, all or upright"),
+            ("\"placement\" = 5", "m.toml: line 2: \"placement\" = 5: use corners or paper"),
             ("colours = -3", "m.toml: line 2: colours = -3: invalid value: integer `-3`, expected a whole number"),
             ("classes = 99999999999", "m.toml: line 2: classes = 99999999999: invalid value"),
             ("bogus = 1", "m.toml: line 2, column 1: unknown field `bogus`"),

@@ -521,7 +521,7 @@ fn log_lines(rng: &mut Rng) {
     }
 }
 
-/// `voxel::march::put_in_pair` (what a target's `put_pixel` writes VRAM
+/// `voxel::render::put_in_pair` (what a target's `put_pixel` writes VRAM
 /// with) on mode 4 VRAM itself, where a byte store would fill both pixels:
 /// random pixels of 64 pairs of page 1 written one at a time, against a copy
 /// in RAM. Returns the pixels written.
