@@ -531,8 +531,6 @@ pub fn bake(options: &Options, progress: Progress<'_>) -> Result<Baked> {
         }
     }
     let (mut palette, colours) = quantise(&loaded, options.colours as usize, progress);
-    // What the source holds, to tell what the tiles leave out.
-    let kept = Kept::of_source(&loaded, &colours);
 
     let (mut tiles, placement, tiles_cut) = match options.placement {
         PlacementKind::Paper => {
@@ -540,6 +538,8 @@ pub fn bake(options: &Options, progress: Progress<'_>) -> Result<Baked> {
             (tiles, bank::Placement::Paper, cut)
         }
         PlacementKind::Corners => {
+            // What the source holds, to tell what the tiles leave out.
+            let kept = Kept::of_source(&loaded, &colours);
             let n = loaded.len() as u64;
             let mut sources = Vec::new();
             for (i, (l, c)) in loaded.into_iter().zip(colours).enumerate() {
@@ -630,9 +630,9 @@ impl Kept {
     /// Notes on the colours no tile shows and the heights below or above
     /// every tile's, each at least [`LEFT_OUT_SHARE`] of the source.
     fn left_out(&self, tiles: &[Vec<u16>], palette: &[u16]) -> Vec<String> {
-        let (mut used, mut low, mut high) = ([false; 256], 255usize, 0usize);
+        let used = colours_used(tiles);
+        let (mut low, mut high) = (255usize, 0usize);
         for t in tiles.iter().flatten() {
-            used[(*t >> 8) as usize] = true;
             (low, high) = (low.min((*t & 0xFF) as usize), high.max((*t & 0xFF) as usize));
         }
         let share = |n: u64| n as f64 / self.total.max(1) as f64;
@@ -785,13 +785,19 @@ fn exact_palette(loaded: &[Loaded], max: usize) -> Option<(Vec<u16>, Vec<Vec<u8>
     Some((palette, colours))
 }
 
-/// Drops palette colours no texel uses (keeping the others' order) and
-/// renumbers the texels.
-fn drop_unused_colours(palette: &mut Vec<u16>, tiles: &mut [Vec<u16>]) {
+/// Which palette indices `tiles` use.
+fn colours_used(tiles: &[Vec<u16>]) -> [bool; 256] {
     let mut used = [false; 256];
     for t in tiles.iter().flatten() {
         used[(*t >> 8) as usize] = true;
     }
+    used
+}
+
+/// Drops palette colours no texel uses (keeping the others' order) and
+/// renumbers the texels.
+fn drop_unused_colours(palette: &mut Vec<u16>, tiles: &mut [Vec<u16>]) {
+    let used = colours_used(tiles);
     let mut new_index = [0u8; 256];
     let mut kept = Vec::new();
     for (i, &c) in palette.iter().enumerate() {
