@@ -1,8 +1,9 @@
 //! Build script of the ROM:
 //! - hands our linker script to rust-lld (absolute path: works from anywhere);
 //! - bakes the default tile set from `assets/terrain.toml` into
-//!   `$OUT_DIR/default.bank`, and its relief (the flight's block tops) into
-//!   `$OUT_DIR/default.relief`, which `src/tiles.rs` includes.
+//!   `$OUT_DIR/default.bank`, and its relief file (the flight's block tops,
+//!   `voxel::flight::Relief::file`) into `$OUT_DIR/default.relief`, which
+//!   `src/tiles.rs` includes.
 use std::path::PathBuf;
 
 fn main() {
@@ -23,5 +24,5 @@ fn main() {
     let bank = bank::parse(&baked.bytes).unwrap_or_else(|e| panic!("{e}"));
     let relief = voxel::flight::Relief::of(&bank);
     let out = out.with_extension("relief");
-    tilebake::io::write_atomic(&out, relief.tops()).unwrap_or_else(|e| panic!("{e}"));
+    tilebake::io::write_atomic(&out, &relief.file(&bank)).unwrap_or_else(|e| panic!("{e}"));
 }

@@ -1,6 +1,6 @@
 //! Bakes the default tile set (`assets/terrain.toml`) into
 //! `$OUT_DIR/default.bank` with the tilebake library, as the project's own ROM
-//! does, and the flight's relief (block tops) into `$OUT_DIR/default.relief`;
+//! does, and the flight's relief file (`Relief::file`) into `$OUT_DIR/default.relief`;
 //! `src/land.rs` includes both. (agb's own build script hands the linker its
 //! `gba.ld`, which places the engine's `.iwram.*` sections in IWRAM.)
 use std::path::PathBuf;
@@ -19,5 +19,5 @@ fn main() {
     tilebake::io::write_atomic(&out, &baked.bytes).unwrap_or_else(|e| panic!("{e}"));
     let bank = bank::parse(&baked.bytes).unwrap_or_else(|e| panic!("{e}"));
     let relief = voxel::flight::Relief::of(&bank);
-    tilebake::io::write_atomic(&out.with_extension("relief"), relief.tops()).unwrap_or_else(|e| panic!("{e}"));
+    tilebake::io::write_atomic(&out.with_extension("relief"), &relief.file(&bank)).unwrap_or_else(|e| panic!("{e}"));
 }

@@ -323,8 +323,13 @@ extern "C" fn main() -> ! {
     // The relief: baked with the built-in bank; for a packed one, every
     // texel's height read once (ARM code, eight texels a burst).
     let t = Cycles::now();
-    if source == tiles::Source::BuiltIn && relief.load(&bank, &tiles::BUILT_IN_RELIEF) {
-        log!("relief: built in, top {} px, floor slope {}", relief.top_px(), relief.slope());
+    if source == tiles::Source::BuiltIn && relief.load_file(&bank, &tiles::BUILT_IN_RELIEF).is_ok() {
+        log!(
+            "relief: built in, loaded in {} cycles, top {} px, floor slope {}",
+            t.elapsed(),
+            relief.top_px(),
+            relief.slope()
+        );
     } else {
         let bl = flight::blocks_log2(bank.tile_size());
         let tile_bytes = 2 * bank.tile_size() * bank.tile_size();

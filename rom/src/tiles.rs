@@ -16,7 +16,7 @@ use gba::Align4;
 static BUILT_IN: Align4<[u8; include_bytes!(concat!(env!("OUT_DIR"), "/default.bank")).len()]> =
     gba::include_aligned_bytes!(concat!(env!("OUT_DIR"), "/default.bank"));
 
-/// The default bank's relief (`voxel::flight::Relief::tops`), computed at build time.
+/// The default bank's relief file (`voxel::flight::Relief::file`), made at build time.
 pub static BUILT_IN_RELIEF: [u8; include_bytes!(concat!(env!("OUT_DIR"), "/default.relief")).len()] =
     *include_bytes!(concat!(env!("OUT_DIR"), "/default.relief"));
 

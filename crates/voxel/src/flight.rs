@@ -110,6 +110,39 @@ pub const fn blocks_log2(tile_size: usize) -> u32 {
 /// Block tops per tile in the table (4 x 4, fewer used for small tiles).
 pub const PER_TILE: usize = 16;
 
+/// The first bytes of a relief file ([`Relief::file`]).
+pub const FILE_MAGIC: [u8; 4] = *b"TRLF";
+
+/// Bytes of a relief file: [`FILE_MAGIC`], the bank's CRC-32, and
+/// [`PER_TILE`] block tops for each of [`bank::MAX_TILES`] tiles.
+pub const FILE_LEN: usize = 8 + bank::MAX_TILES * PER_TILE;
+
+/// Why [`Relief::load_file`] refused a relief file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReliefFileError {
+    /// Not [`FILE_LEN`] bytes: how many there are.
+    Length(usize),
+    /// It does not start with [`FILE_MAGIC`].
+    Magic,
+    /// Baked for another bank: the CRC-32 the file names, and the bank's.
+    OtherBank { file: u32, bank: u32 },
+}
+
+impl core::fmt::Display for ReliefFileError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            ReliefFileError::Length(n) => write!(f, "{n} bytes, not a relief file's {FILE_LEN}"),
+            ReliefFileError::Magic => write!(f, "not a relief file (it does not start with TRLF)"),
+            ReliefFileError::OtherBank { file, bank } => write!(
+                f,
+                "baked for another bank (CRC-32 {file:08X}, this bank's is {bank:08X}): bake it again from this bank"
+            ),
+        }
+    }
+}
+
+impl core::error::Error for ReliefFileError {}
+
 /// The highest texel of each block of each tile of a bank (4 KB + a few
 /// words: on the GBA keep it in a `static`).
 ///
@@ -252,7 +285,7 @@ impl Relief {
         self.finish(bank);
     }
 
-    /// The block tops, [`PER_TILE`] a tile (for baking them ahead of time).
+    /// The block tops, [`PER_TILE`] a tile, in height units.
     ///
     /// ```
     /// # let mut tiles = [bank::texel(10, 1); 32 * 32];
@@ -260,38 +293,60 @@ impl Relief {
     /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &tiles, placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
     /// # let b = bank::parse(&bytes).unwrap();
     /// use voxel::flight::{PER_TILE, Relief};
-    /// let tops = Relief::of(&b).tops().to_vec(); // bake these into ROM with the bank
+    /// let tops = Relief::of(&b).tops().to_vec();
     /// assert_eq!(tops.len(), bank::MAX_TILES * PER_TILE);
     /// ```
     pub fn tops(&self) -> &[u8] {
         &self.tops
     }
 
-    /// The relief of `bank` from block tops [`Relief::tops`] gave for it
-    /// (baked ahead of time); false (and nothing changed) if `tops` is not
-    /// that long. Only the length is checked: tops of another bank, any of
-    /// them lower than this one's, make the renderer leave out terrain
-    /// ([`Relief::top`], and each tile's top near the camera).
+    /// This relief as a relief file for `bank` (the bank it was built for),
+    /// to bake ahead of time (`tilebake relief`, or a build script) and
+    /// load with [`Relief::load_file`]: [`FILE_MAGIC`], the bank's CRC-32
+    /// (its header's, little-endian), then the [`Relief::tops`];
+    /// [`FILE_LEN`] bytes.
+    pub fn file(&self, bank: &bank::Bank<'_>) -> [u8; FILE_LEN] {
+        let mut out = [0; FILE_LEN];
+        out[..4].copy_from_slice(&FILE_MAGIC);
+        out[4..8].copy_from_slice(&bank.header().crc32.to_le_bytes());
+        out[8..].copy_from_slice(&self.tops);
+        out
+    }
+
+    /// The relief of `bank` from a relief file ([`Relief::file`]) baked for
+    /// it, without reading its tiles (on the GBA, for 248 tiles of 32
+    /// texels, about 150,000 cycles against [`Relief::build`]'s 2.9
+    /// million). Refused, with nothing changed, if the bytes are not a relief
+    /// file or are another bank's (its CRC-32 differs): another bank's
+    /// tops, lower than this one's, would make the renderer leave out
+    /// terrain ([`Relief::top`]).
     ///
     /// ```
-    /// # let mut tiles = [bank::texel(10, 1); 32 * 32];
-    /// # tiles[5 * 32 + 5] = bank::texel(200, 1); // a peak at texel (5, 5) of the tile
-    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &tiles, placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
-    /// # let b = bank::parse(&bytes).unwrap();
-    /// use voxel::flight::Relief;
-    /// let baked = Relief::of(&b).tops().to_vec();
+    /// # let tile = |h| [bank::texel(h, 1); 32 * 32];
+    /// # let bank_of = |tiles: &[u16]| bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles, placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let (bytes, other) = (bank_of(&tile(200)), bank_of(&tile(100)));
+    /// # let (b, other) = (bank::parse(&bytes).unwrap(), bank::parse(&other).unwrap());
+    /// use voxel::flight::{Relief, ReliefFileError};
+    /// let baked = Relief::of(&b).file(&b); // `tilebake relief my.bank -o my.relief` writes the same
     /// let mut relief = Relief::new();
-    /// assert!(relief.load(&b, &baked));
+    /// assert_eq!(relief.load_file(&b, &baked), Ok(()));
     /// assert_eq!(relief.top_px(), 200);
-    /// assert!(!relief.load(&b, &baked[1..])); // not a relief's worth of tops
+    /// assert!(matches!(relief.load_file(&other, &baked), Err(ReliefFileError::OtherBank { .. })));
+    /// assert_eq!(relief.load_file(&b, &baked[1..]), Err(ReliefFileError::Length(4103)));
     /// ```
-    pub fn load(&mut self, bank: &bank::Bank<'_>, tops: &[u8]) -> bool {
-        if tops.len() != self.tops.len() {
-            return false;
+    pub fn load_file(&mut self, bank: &bank::Bank<'_>, bytes: &[u8]) -> Result<(), ReliefFileError> {
+        let bytes: &[u8; FILE_LEN] = bytes.try_into().map_err(|_| ReliefFileError::Length(bytes.len()))?;
+        if bytes[..4] != FILE_MAGIC {
+            return Err(ReliefFileError::Magic);
         }
-        self.tops.copy_from_slice(tops);
+        let file = u32::from_le_bytes([bytes[4], bytes[5], bytes[6], bytes[7]]);
+        let crc = bank.header().crc32;
+        if file != crc {
+            return Err(ReliefFileError::OtherBank { file, bank: crc });
+        }
+        self.tops.copy_from_slice(&bytes[8..]);
         self.finish(bank);
-        true
+        Ok(())
     }
 
     /// The geometry and the floor's slope, from the bank and the tops.
@@ -396,7 +451,7 @@ impl Relief {
 
     /// The highest block top, height units: no texel of the bank is higher,
     /// if the tops are the bank's (255 until [`Relief::build`] or
-    /// [`Relief::load`]). The renderer passes over the depth slices where
+    /// [`Relief::load_file`]). The renderer passes over the depth slices where
     /// not even a texel this high could show.
     ///
     /// ```

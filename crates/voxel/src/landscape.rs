@@ -85,7 +85,7 @@ pub struct Parts<'a, const N: usize> {
     /// `None`: the renderer reads the window and the bank (the host's
     /// reference renderer, or a slower GBA frame).
     pub cache: Option<&'a mut TexelCache>,
-    /// The bank's block tops ([`Relief::of`] or [`Relief::load`] from the same
+    /// The bank's block tops ([`Relief::of`] or [`Relief::load_file`] from the same
     /// bank): the flight then follows the ground ahead, and the renderer skips
     /// the depth slices that not even the relief's top, or nearer the highest
     /// tile under them, could show in. `None`:

@@ -7,7 +7,8 @@
 
 use terrain::{Window, World};
 use voxel::flight::{
-    CEILING, CLEARANCE, CLIMB, Controls, FLOOR_REACH, PER_TILE, PITCH_LIMIT, Relief, blocks_log2, tile_tops,
+    CEILING, CLEARANCE, CLIMB, Controls, FILE_LEN, FLOOR_REACH, PER_TILE, PITCH_LIMIT, Relief, ReliefFileError,
+    blocks_log2, tile_tops,
 };
 use voxel::{Camera, Landscape, Parts};
 
@@ -154,19 +155,23 @@ fn relief_figures_are_pinned() {
     assert_eq!(FLOOR_REACH, 192);
 }
 
-/// Baked tops load back into the same relief; tops of the wrong length
-/// change nothing.
+/// A relief file loads back into the same relief; a file of the wrong
+/// length, or another bank's, changes nothing.
 #[test]
-fn baked_tops_load_back() {
+fn relief_files_load_back() {
     let bytes = tower_bank(256);
     let bank = bank::parse(&bytes).unwrap();
     let tower = relief_of(&bytes);
     assert_eq!(tower.tops()[..PER_TILE], [0, 97, 0, 0, 97, 100, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    let file = tower.file(&bank);
     let mut loaded = Box::new(Relief::new());
-    assert!(!loaded.load(&bank, &tower.tops()[1..]));
+    assert_eq!(loaded.load_file(&bank, &file[1..]), Err(ReliefFileError::Length(FILE_LEN - 1)));
+    let other = tower_bank(255);
+    let other = bank::parse(&other).unwrap();
+    assert!(matches!(loaded.load_file(&other, &file), Err(ReliefFileError::OtherBank { .. })));
     assert_eq!(format!("{loaded:?}"), format!("{:?}", Relief::new()));
     assert!(loaded.tops().iter().all(|&t| t == 0));
-    assert!(loaded.load(&bank, tower.tops()));
+    assert_eq!(loaded.load_file(&bank, &file), Ok(()));
     assert_eq!(format!("{loaded:?}"), format!("{tower:?}"));
     assert!(loaded.tops() == tower.tops());
 }

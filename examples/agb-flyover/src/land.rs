@@ -30,8 +30,8 @@ const WINDOW: usize = 64;
 /// The default tile bank, baked from `assets/` by `build.rs` with tilebake.
 static BANK: Aligned<[u8; include_bytes!(concat!(env!("OUT_DIR"), "/default.bank")).len()]> =
     Aligned(*include_bytes!(concat!(env!("OUT_DIR"), "/default.bank")));
-/// Its relief (the flight's block tops), computed by `build.rs` too.
-static RELIEF_TOPS: [u8; include_bytes!(concat!(env!("OUT_DIR"), "/default.relief")).len()] =
+/// Its relief file (the flight's block tops, `Relief::file`), made by `build.rs` too.
+static RELIEF_FILE: [u8; include_bytes!(concat!(env!("OUT_DIR"), "/default.relief")).len()] =
     *include_bytes!(concat!(env!("OUT_DIR"), "/default.relief"));
 
 /// The renderer reads the texels in place, as u16 (`bank::Bank::texels`):
@@ -81,7 +81,7 @@ impl Land {
         // Baked and checked by build.rs: its structure is checked again, not its CRC.
         let bank = bank::parse_trusted(&BANK.0).expect("the built-in bank parses");
         let relief = RELIEF.take();
-        assert!(relief.load(&bank, &RELIEF_TOPS), "the built-in relief fits the bank");
+        assert!(relief.load_file(&bank, &RELIEF_FILE).is_ok(), "the built-in relief fits the bank");
         let mut colours = [0; bank::MAX_COLOURS];
         for (i, c) in colours.iter_mut().enumerate().take(bank.palette_len()) {
             *c = bank.colour(i);

@@ -1,7 +1,7 @@
 //! `tilebake`: heightmap and texture PNGs into GBA tile banks (the format is
 //! defined once, in the `bank` crate), and the tools around them: `inspect`,
-//! `preview`, `pack` (a bank into a built ROM) and `generate` (a pair from a
-//! seed). The command line is in `main.rs`; everything else is here, so
+//! `preview`, `pack` (a bank into a built ROM), `relief` (a bank's relief
+//! file, for a game to load) and `generate` (a pair from a seed). The command line is in `main.rs`; everything else is here, so
 //! `rom/build.rs` bakes the default tile set with the same code.
 
 pub mod bake;
@@ -13,6 +13,7 @@ pub mod io;
 pub mod measure;
 pub mod pack;
 pub mod preview;
+pub mod relief;
 pub mod seams;
 pub mod world;
 

@@ -132,6 +132,18 @@ enum Command {
         #[arg(short, long)]
         output: PathBuf,
     },
+    /// Write a bank's relief file (the highest texel of each block of each
+    /// tile, and the bank's CRC-32): a game loads it with
+    /// voxel::flight::Relief::load_file instead of reading every tile at
+    /// start-up.
+    #[command(after_help = "Example:\n  tilebake relief my.bank -o my.relief")]
+    Relief {
+        /// The bank.
+        bank: PathBuf,
+        /// The relief file to write.
+        #[arg(short, long)]
+        output: PathBuf,
+    },
     /// Make a heightmap + texture pair from a seed (fractal noise, biome colours).
     #[command(after_help = "Example:\n  tilebake generate --seed 1 --size 256 -o assets/")]
     Generate {
@@ -419,6 +431,10 @@ fn run(command: Command, progress: &Progress) -> Result<()> {
             for p in tilebake::world::write(&bank, seed, tiles, &output)? {
                 say(format!("wrote {}", p.display()))?;
             }
+        }
+        Command::Relief { bank, output } => {
+            tilebake::relief::write(&bank, &output)?;
+            say(format!("wrote {} (for {})", output.display(), bank.display()))?;
         }
         Command::Generate { seed, size, output } => {
             for p in tilebake::generate::write(seed, size, &output)? {

@@ -272,7 +272,7 @@ fn unknown_options_and_unpaired_inputs() {
 
 #[test]
 fn help_shows_an_example_for_each_subcommand() {
-    for sub in ["bake", "inspect", "preview", "pack", "generate", "world", "seams"] {
+    for sub in ["bake", "inspect", "preview", "pack", "generate", "world", "seams", "relief"] {
         let o = tilebake(&[sub, "--help"]);
         assert!(o.status.success());
         let text = String::from_utf8_lossy(&o.stdout);
@@ -517,6 +517,52 @@ fn small_bank(d: &Dir) -> String {
         tilebake(&["bake", "--height", &h, "--texture", &t, "--tile-size", "16", "--placement", "paper", "-o", &out]);
     assert!(o.status.success(), "{}", stderr(&o));
     out
+}
+
+/// `tilebake relief` writes the relief `Relief::build` would make on the
+/// GBA, which loads with its own bank and no other; a corrupt bank, or the
+/// bank itself as the output, is refused in one line with nothing written.
+#[test]
+fn relief_files_load_with_their_own_bank_only() {
+    use voxel::flight::{Relief, ReliefFileError};
+    let d = Dir::new();
+    let path = small_bank(&d);
+    let out = d.s("small.relief");
+    let o = tilebake(&["relief", &path, "-o", &out]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let (file, bytes) = (std::fs::read(&out).unwrap(), std::fs::read(&path).unwrap());
+    let own = bank::parse(&bytes).unwrap();
+    let mut loaded = Relief::new();
+    assert_eq!(loaded.load_file(&own, &file), Ok(()));
+    let built = Relief::of(&own);
+    assert_eq!((loaded.tops(), loaded.top_px(), loaded.slope()), (built.tops(), built.top_px(), built.slope()));
+    assert!(built.top_px() > 0, "the test bank has relief");
+
+    let flat = bank::encode(&bank::Contents {
+        tile_size: 16,
+        palette: &[0, 0x7FFF],
+        tiles: &[bank::texel(7, 1); 16 * 16],
+        placement: bank::Placement::Paper,
+        height_scale: bank::HEIGHT_SCALE_ONE,
+    })
+    .unwrap();
+    let other = bank::parse(&flat).unwrap();
+    let refused = Relief::new().load_file(&other, &file);
+    assert!(matches!(refused, Err(ReliefFileError::OtherBank { .. })), "{refused:?}");
+    let mut bad = file.clone();
+    bad[0] = b'X';
+    assert_eq!(Relief::new().load_file(&own, &bad), Err(ReliefFileError::Magic));
+
+    let mut corrupt = bytes.clone();
+    let n = corrupt.len();
+    corrupt[n - 3] ^= 1;
+    std::fs::write(d.path("bad.bank"), &corrupt).unwrap();
+    let o = tilebake(&["relief", &d.s("bad.bank"), "-o", &d.s("bad.relief")]);
+    fails(&o, "bad.bank", "checksum mismatch", &d.path("bad.relief"));
+    let o = tilebake(&["relief", &path, "-o", &path]);
+    fails(&o, "small.bank", "would overwrite an input", &d.path("never"));
+    assert_eq!(std::fs::read(&path).unwrap(), bytes, "the bank was overwritten");
+    no_temporaries(d.0.path());
 }
 
 /// Every numeric option has a range; outside it, one line naming the option
