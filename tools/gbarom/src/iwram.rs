@@ -19,6 +19,24 @@ const IWRAM: Range<u64> = 0x0300_0000..0x0300_8000;
 const ROM: Range<u64> = 0x0800_0000..0x0A00_0000;
 const STT_FUNC: u8 = 2;
 
+/// Name fragments of the engine's hot functions (the `terrain` window and
+/// world, the `voxel` march's set-up and asm column loop, the flight's floor
+/// and look-ahead) that a ROM rendering with it must have as ARM code in
+/// IWRAM: a game's build checks its release ELF with `check(&elf,
+/// ENGINE_HOT)`, as `cargo xtask example` does for the agb example (the
+/// project's own ROMs add their kernels).
+pub const ENGINE_HOT: &[&str] = &[
+    "8recenter",
+    "7move_to",
+    "7rebuild",
+    "10regenerate",
+    "5march7columns",
+    "10group_tops",
+    "voxel_march_frame",
+    "5floor",
+    "10look_ahead",
+];
+
 /// What the check found.
 #[derive(Debug)]
 pub struct IwramReport {

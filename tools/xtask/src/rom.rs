@@ -3,6 +3,7 @@
 
 use crate::cmd::{cargo, root, run};
 use anyhow::{Context, Result};
+use gbarom::iwram::ENGINE_HOT;
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -140,20 +141,6 @@ pub fn build_example() -> Result<PathBuf> {
     );
     Ok(out)
 }
-
-/// The engine's hot functions a ROM that renders with it must have as ARM
-/// code in IWRAM (the example's whole list; the project's ROMs add theirs).
-const ENGINE_HOT: &[&str] = &[
-    "8recenter",
-    "7move_to",
-    "7rebuild",
-    "10regenerate",
-    "5march7columns",
-    "10group_tops",
-    "voxel_march_frame",
-    "5floor",
-    "10look_ahead",
-];
 
 /// Writes a file through a temporary name and a rename: never half-written.
 pub fn write_atomic(path: &std::path::Path, bytes: &[u8]) -> Result<()> {
