@@ -132,9 +132,13 @@ impl<'de> Deserialize<'de> for HeightScale {
     }
 }
 
+/// Most characters of a manifest's text an error quotes.
+const QUOTE_CHARS: usize = 60;
+
 /// A TOML error as one line: where (line from 1) and what. A value's error
-/// quotes its line, so the key is named (`line 11: placement = 5: use
-/// corners or paper`); others give the column.
+/// quotes its key and value, so the key is named (`line 11: placement = 5:
+/// use corners or paper`; a value over several lines on one, cut short past
+/// [`QUOTE_CHARS`]); others give the column.
 fn toml_error(text: &str, e: &toml::de::Error) -> String {
     let mut what = e.message().lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join(": ");
     // The types of `Options`, in a user's words.
@@ -145,7 +149,15 @@ fn toml_error(text: &str, e: &toml::de::Error) -> String {
     let start = span.start.min(text.len());
     let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
     let line = text[..start].matches('\n').count() + 1;
-    let quoted = text[line_start..].lines().next().unwrap_or("").trim();
+    // From the line's start to the value's end, on one line (a value may
+    // run over several: an array, a multi-line string), cut short if long.
+    let end = span.end.clamp(start, text.len());
+    let end = end.max(line_start + text[line_start..].find('\n').unwrap_or(text.len() - line_start));
+    let words: Vec<&str> = text[line_start..end].split_whitespace().collect();
+    let mut quoted = words.join(" ");
+    if quoted.chars().count() > QUOTE_CHARS {
+        quoted = quoted.chars().take(QUOTE_CHARS - 3).collect::<String>() + "...";
+    }
     // A value's error: its span starts past the line's `=`.
     match text[line_start..start].split_once('=') {
         Some((key, _)) if !key.trim().is_empty() => {
@@ -1092,6 +1104,16 @@ mod tests {
             ("colours = -3", "m.toml: line 2: colours = -3: invalid value: integer `-3`, expected a whole number"),
             ("classes = 99999999999", "m.toml: line 2: classes = 99999999999: invalid value"),
             ("bogus = 1", "m.toml: line 2, column 1: unknown field `bogus`"),
+            // A value over several lines is quoted whole, on one line.
+            ("classes = [\n  2,\n  3,\n]", "m.toml: line 2: classes = [ 2, 3, ]: invalid type: sequence"),
+            (
+                "placement = \"\"\"\ncorners\npaper\"\"\"",
+                "m.toml: line 2: placement = \"\"\" corners paper\"\"\": unknown variant",
+            ),
+            (
+                &format!("colours = [{}]", ["1"; 40].join(", ")),
+                "m.toml: line 2: colours = [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1...: invalid type",
+            ),
         ] {
             std::fs::write(&m, format!("tile_size = 16\n{text}\n")).unwrap();
             let e = Options::from_manifest(&m).unwrap_err().to_string();
