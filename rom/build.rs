@@ -24,5 +24,5 @@ fn main() {
     let bank = bank::parse(&baked.bytes).unwrap_or_else(|e| panic!("{e}"));
     let relief = voxel::flight::Relief::of(&bank);
     let out = out.with_extension("relief");
-    tilebake::io::write_atomic(&out, &relief.file(&bank)).unwrap_or_else(|e| panic!("{e}"));
+    tilebake::io::write_atomic(&out, &relief.file().expect("built")).unwrap_or_else(|e| panic!("{e}"));
 }

@@ -19,5 +19,6 @@ fn main() {
     tilebake::io::write_atomic(&out, &baked.bytes).unwrap_or_else(|e| panic!("{e}"));
     let bank = bank::parse(&baked.bytes).unwrap_or_else(|e| panic!("{e}"));
     let relief = voxel::flight::Relief::of(&bank);
-    tilebake::io::write_atomic(&out.with_extension("relief"), &relief.file(&bank)).unwrap_or_else(|e| panic!("{e}"));
+    tilebake::io::write_atomic(&out.with_extension("relief"), &relief.file().expect("built"))
+        .unwrap_or_else(|e| panic!("{e}"));
 }

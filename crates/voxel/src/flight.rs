@@ -180,6 +180,9 @@ pub struct Relief {
     /// in ROM).
     slope_inverse: i32,
     reach: i32,
+    /// The CRC-32 of the bank the tops are of (its header's), once built
+    /// or loaded: what [`Relief::file`] names.
+    bank_crc: Option<u32>,
 }
 
 impl core::fmt::Debug for Relief {
@@ -205,7 +208,7 @@ impl Relief {
     ///
     /// ```
     /// // On the GBA: a `static` in `.bss` (EWRAM), taken once as `&mut` (the
-    /// // ROM's `Static<Relief>`), then `build` or `load`.
+    /// // ROM's `Static<Relief>`), then `build` or `load_file`.
     /// let relief = voxel::flight::Relief::new();
     /// assert_eq!(relief.top_px(), 0);
     /// ```
@@ -221,6 +224,7 @@ impl Relief {
             slope: 0,
             slope_inverse: 0,
             reach: 0,
+            bank_crc: None,
         }
     }
 
@@ -300,17 +304,19 @@ impl Relief {
         &self.tops
     }
 
-    /// This relief as a relief file for `bank` (the bank it was built for),
-    /// to bake ahead of time (`tilebake relief`, or a build script) and
-    /// load with [`Relief::load_file`]: [`FILE_MAGIC`], the bank's CRC-32
-    /// (its header's, little-endian), then the [`Relief::tops`];
-    /// [`FILE_LEN`] bytes.
-    pub fn file(&self, bank: &bank::Bank<'_>) -> [u8; FILE_LEN] {
+    /// This relief as a relief file of the bank it was built (or loaded)
+    /// for, to bake ahead of time (`tilebake relief`, or a build script)
+    /// and load with [`Relief::load_file`]: [`FILE_MAGIC`], the bank's
+    /// CRC-32 (its header's, little-endian), then the [`Relief::tops`];
+    /// [`FILE_LEN`] bytes. `None` before [`Relief::build`] or a load: the
+    /// tops are then no bank's.
+    pub fn file(&self) -> Option<[u8; FILE_LEN]> {
+        let crc = self.bank_crc?;
         let mut out = [0; FILE_LEN];
         out[..4].copy_from_slice(&FILE_MAGIC);
-        out[4..8].copy_from_slice(&bank.header().crc32.to_le_bytes());
+        out[4..8].copy_from_slice(&crc.to_le_bytes());
         out[8..].copy_from_slice(&self.tops);
-        out
+        Some(out)
     }
 
     /// The relief of `bank` from a relief file ([`Relief::file`]) baked for
@@ -327,8 +333,9 @@ impl Relief {
     /// # let (bytes, other) = (bank_of(&tile(200)), bank_of(&tile(100)));
     /// # let (b, other) = (bank::parse(&bytes).unwrap(), bank::parse(&other).unwrap());
     /// use voxel::flight::{Relief, ReliefFileError};
-    /// let baked = Relief::of(&b).file(&b); // `tilebake relief my.bank -o my.relief` writes the same
+    /// let baked = Relief::of(&b).file().unwrap(); // `tilebake relief my.bank -o my.relief` writes the same
     /// let mut relief = Relief::new();
+    /// assert!(relief.file().is_none()); // no bank's yet
     /// assert_eq!(relief.load_file(&b, &baked), Ok(()));
     /// assert_eq!(relief.top_px(), 200);
     /// assert!(matches!(relief.load_file(&other, &baked), Err(ReliefFileError::OtherBank { .. })));
@@ -351,6 +358,7 @@ impl Relief {
 
     /// The geometry and the floor's slope, from the bank and the tops.
     fn finish(&mut self, bank: &bank::Bank<'_>) {
+        self.bank_crc = Some(bank.header().crc32);
         let n = bank.tile_size();
         self.blocks_log2 = blocks_log2(n);
         self.block_px_log2 = crate::render::tile_px_log2(n) - self.blocks_log2;

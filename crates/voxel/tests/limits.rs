@@ -76,7 +76,7 @@ fn a_relief_of_other_tops_draws_wrong_ground_without_a_panic() {
     let right = Box::new(voxel::flight::Relief::of(&bank));
     let mut low = Box::new(voxel::flight::Relief::new());
     // A relief file of this bank's (its CRC-32) with other tops.
-    let mut file = right.file(&bank);
+    let mut file = right.file().unwrap();
     file[8..].fill(20);
     assert_eq!(low.load_file(&bank, &file), Ok(()));
     let mut frames = Vec::new();

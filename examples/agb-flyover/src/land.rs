@@ -81,7 +81,9 @@ impl Land {
         // Baked and checked by build.rs: its structure is checked again, not its CRC.
         let bank = bank::parse_trusted(&BANK.0).expect("the built-in bank parses");
         let relief = RELIEF.take();
-        assert!(relief.load_file(&bank, &RELIEF_FILE).is_ok(), "the built-in relief fits the bank");
+        if let Err(e) = relief.load_file(&bank, &RELIEF_FILE) {
+            panic!("the built-in relief: {e}");
+        }
         let mut colours = [0; bank::MAX_COLOURS];
         for (i, c) in colours.iter_mut().enumerate().take(bank.palette_len()) {
             *c = bank.colour(i);

@@ -19,23 +19,20 @@ const IWRAM: Range<u64> = 0x0300_0000..0x0300_8000;
 const ROM: Range<u64> = 0x0800_0000..0x0A00_0000;
 const STT_FUNC: u8 = 2;
 
-/// Name fragments of the engine's hot functions (the `terrain` window and
-/// world, the `voxel` march's set-up and asm column loop, the flight's floor
-/// and look-ahead) that a ROM rendering with it must have as ARM code in
-/// IWRAM: a game's build checks its release ELF with `check(&elf,
-/// ENGINE_HOT)`, as `cargo xtask example` does for the agb example (the
-/// project's own ROMs add their kernels).
-pub const ENGINE_HOT: &[&str] = &[
-    "8recenter",
-    "7move_to",
-    "7rebuild",
-    "10regenerate",
-    "5march7columns",
-    "10group_tops",
-    "voxel_march_frame",
-    "5floor",
-    "10look_ahead",
-];
+/// Fragments of the (mangled) names of the engine's hot functions that a
+/// ROM rendering with it must have as ARM code in IWRAM: the `terrain`
+/// window and world, the `voxel` march's set-up and its asm column loop. A
+/// game's build checks its release ELF with `check(&elf, ENGINE_HOT)`, and
+/// with [`FLIGHT_HOT`] too if it flies with `Landscape::fly`, as `cargo
+/// xtask example` does for the agb example (the project's own ROMs add
+/// their kernels).
+pub const ENGINE_HOT: &[&str] =
+    &["8recenter", "7move_to", "7rebuild", "10regenerate", "5march7columns", "10group_tops", "voxel_march_frame"];
+
+/// The same for the flight (`voxel::flight`: the floor and the
+/// look-ahead, which only `Landscape::fly` calls: a game that moves its
+/// own camera links neither).
+pub const FLIGHT_HOT: &[&str] = &["6Relief5floor", "6Relief10look_ahead"];
 
 /// What the check found.
 #[derive(Debug)]

@@ -143,6 +143,10 @@ fn toml_error(text: &str, e: &toml::de::Error) -> String {
     let mut what = e.message().lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join(": ");
     // The types of `Options`, in a user's words.
     what = what.replace("expected u32", "expected a whole number");
+    // A message quoting a long value (an unknown variant, say) cut short too.
+    if what.chars().count() > 2 * QUOTE_CHARS {
+        what = what.chars().take(2 * QUOTE_CHARS - 3).collect::<String>() + "...";
+    }
     let Some(span) = e.span() else {
         return what;
     };
@@ -1109,6 +1113,14 @@ mod tests {
             (
                 "placement = \"\"\"\ncorners\npaper\"\"\"",
                 "m.toml: line 2: placement = \"\"\" corners paper\"\"\": unknown variant",
+            ),
+            (
+                &format!("placement = \"{}\"", "x".repeat(3000)),
+                &format!(
+                    "m.toml: line 2: placement = \"{}...: unknown variant `{}...",
+                    "x".repeat(44),
+                    "x".repeat(100)
+                ),
             ),
             (
                 &format!("colours = [{}]", ["1"; 40].join(", ")),

@@ -11,7 +11,7 @@ use voxel::flight::Relief;
 /// The relief file of the bank in `bytes` (a whole bank, checked).
 pub fn of_bank(bytes: &[u8], bank_path: &Path) -> Result<[u8; voxel::flight::FILE_LEN]> {
     let b = bank::parse(bytes).map_err(|source| Error::Bank { path: bank_path.to_path_buf(), source })?;
-    Ok(Relief::of(&b).file(&b))
+    Ok(Relief::of(&b).file().expect("built"))
 }
 
 /// `tilebake relief BANK -o FILE`: writes FILE (atomically; never over the

@@ -3,7 +3,7 @@
 
 use crate::cmd::{cargo, root, run};
 use anyhow::{Context, Result};
-use gbarom::iwram::ENGINE_HOT;
+use gbarom::iwram::{ENGINE_HOT, FLIGHT_HOT};
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -56,6 +56,7 @@ const HOT: &[(&str, &[&[&str]])] = &[
         "terrain",
         &[
             ENGINE_HOT,
+            FLIGHT_HOT,
             &[
                 "terrain_fill_block",
                 "terrain_fill_bytes",
@@ -68,7 +69,7 @@ const HOT: &[(&str, &[&[&str]])] = &[
         ],
     ),
     ("bench_terrain", &[&["8recenter", "7move_to", "7rebuild", "10regenerate"]]),
-    ("kernels", &[ENGINE_HOT, &["terrain_fill_line", "terrain_corner_line"]]),
+    ("kernels", &[ENGINE_HOT, FLIGHT_HOT, &["terrain_fill_line", "terrain_corner_line"]]),
     (
         "window_kernels",
         &[&["8recenter", "7move_to", "7rebuild", "10regenerate", "terrain_fill_line", "terrain_corner_line"]],
@@ -132,7 +133,7 @@ pub fn build_example() -> Result<PathBuf> {
     std::fs::create_dir_all(gba_dir())?;
     let out = gba_dir().join(format!("{EXAMPLE}.gba"));
     write_atomic(&out, &gba)?;
-    let report = gbarom::iwram::check(&elf, ENGINE_HOT)?;
+    let report = gbarom::iwram::check(&elf, &[ENGINE_HOT, FLIGHT_HOT].concat())?;
     eprintln!(
         "{EXAMPLE}: {} bytes; IWRAM check ok: {} ARM functions, {} bytes of IWRAM used, no calls into ROM",
         gba.len(),
