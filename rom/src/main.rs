@@ -323,16 +323,7 @@ extern "C" fn main() -> ! {
     // The relief: baked with the built-in bank; for a packed one, every
     // texel's height read once (ARM code, eight texels a burst).
     let t = Cycles::now();
-    let loaded = source == tiles::Source::BuiltIn
-        && match relief.load_file(&bank, &tiles::BUILT_IN_RELIEF) {
-            Ok(()) => true,
-            Err(e) => {
-                // Cannot happen (build.rs bakes both): built instead, said why.
-                log!(Level::Error, "built-in relief: {}", e);
-                false
-            }
-        };
-    if loaded {
+    if source == tiles::Source::BuiltIn && relief.load_file(&bank, &tiles::BUILT_IN_RELIEF).is_ok() {
         log!(
             "relief: built in, loaded in {} cycles, top {} px, floor slope {}",
             t.elapsed(),
