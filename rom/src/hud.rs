@@ -4,7 +4,8 @@
 //! between cost the HUD nothing) into a buffer with
 //! [`RowWriter`]'s own number writers ([`crate::digits`], no `core::fmt`: its machinery and
 //! divisions, Thumb code in ROM, made the HUD cost about half as much again);
-//! [`Hud::show`], in VBlank, rewrites only the cells whose character changed.
+//! [`Hud::queue`] hands it to the VBlank interrupt, which rewrites only the
+//! cells whose character changed ([`on_vblank`]).
 //! The bench's "HUD on" row gives what the HUD costs a frame. Drawing the
 //! same text into the mode 4 page, as the HUD used to, cost about 100,000
 //! cycles a frame.
@@ -28,15 +29,29 @@ const FIRST_TILE: u16 = 512;
 const FG: u32 = 1;
 const BG: u32 = 2;
 
-/// The HUD's text and what the objects show.
+/// What the VBlank interrupt is to do with the objects ([`ASKED`]).
+const NOTHING: u8 = 0;
+const SHOW: u8 = 1;
+const HIDE: u8 = 2;
+
+/// The text handed to the VBlank interrupt by [`Hud::queue`]: written by
+/// the main loop only while [`ASKED`] is [`NOTHING`], read by the interrupt
+/// only while it is not.
+static QUEUED: [GbaCell<u8>; CELLS] = [const { GbaCell::new(b' ') }; CELLS];
+/// [`NOTHING`], or what the next VBlank's [`on_vblank`] does.
+static ASKED: GbaCell<u8> = GbaCell::new(NOTHING);
+/// The characters the objects show (`0xFF`: not yet written): the interrupt's.
+static SHOWN: [GbaCell<u8>; CELLS] = [const { GbaCell::new(0xFF) }; CELLS];
+/// Whether the objects are on screen: the interrupt's.
+static VISIBLE: GbaCell<bool> = GbaCell::new(false);
+/// Objects the interrupt wrote since the last [`take_written`].
+static WRITTEN: GbaCell<u32> = GbaCell::new(0);
+
+/// The HUD's text, written by the main loop.
 #[derive(Debug)]
 pub struct Hud {
     /// The characters written this frame.
     text: [u8; CELLS],
-    /// The characters the objects show (`0xFF`: not yet written).
-    shown: [u8; CELLS],
-    /// Whether the objects are on screen.
-    visible: bool,
 }
 
 impl Hud {
@@ -58,7 +73,7 @@ impl Hud {
             OBJ_TILES.index((FIRST_TILE + c as u16) as usize).write(tile);
         }
         Self::set_colours(fg, bg);
-        Hud { text: [b' '; CELLS], shown: [0xFF; CELLS], visible: false }
+        Hud { text: [b' '; CELLS] }
     }
 
     /// Sets the text and background colours (BGR555): call when the
@@ -75,34 +90,66 @@ impl Hud {
         RowWriter::new(&mut self.text[start..start + COLUMNS])
     }
 
-    /// Shows the text (or hides the HUD if `!visible`): rewrites only the
-    /// objects whose character changed. Call while the display is not
-    /// drawing the HUD's rows and will not start them before the writes end
-    /// (`refresh::past_rows(Hud::HEIGHT_PX)`: below them, up to scanline
-    /// 219), so no picture shows a half-written HUD.
-    /// Returns the objects written.
-    pub fn show(&mut self, visible: bool) -> u32 {
-        let mut written = 0;
-        if visible != self.visible {
-            for i in 0..CELLS {
-                let style = if visible { ObjDisplayStyle::Normal } else { ObjDisplayStyle::NotDisplayed };
-                OBJ_ATTR0.index(i).write(ObjAttr0::new().with_y(((i / COLUMNS) * GLYPH) as u16).with_style(style));
-                OBJ_ATTR1.index(i).write(ObjAttr1::new().with_x(((i % COLUMNS) * GLYPH) as u16));
-            }
-            self.visible = visible;
-            written += CELLS as u32;
+    /// Hands the text to the VBlank interrupt, to show at the next VBlank
+    /// (or, if `!visible`, to hide the HUD): [`on_vblank`] rewrites only the
+    /// objects whose character changed, while the display draws no row, so
+    /// no picture shows a half-written HUD whatever the frame's timing.
+    /// False if the interrupt has not yet shown the last text: nothing is
+    /// handed over; ask again next frame.
+    pub fn queue(&self, visible: bool) -> bool {
+        if ASKED.read() != NOTHING {
+            return false;
         }
         if visible {
-            for i in 0..CELLS {
-                if self.text[i] != self.shown[i] {
-                    OBJ_ATTR2.index(i).write(ObjAttr2::new().with_tile_id(FIRST_TILE + self.text[i] as u16));
-                    self.shown[i] = self.text[i];
-                    written += 1;
-                }
+            for (cell, &c) in QUEUED.iter().zip(&self.text) {
+                cell.write(c);
             }
         }
-        written
+        ASKED.write(if visible { SHOW } else { HIDE });
+        true
     }
+}
+
+/// Objects the VBlank interrupt wrote since the last call (for the frame's
+/// log line).
+pub fn take_written() -> u32 {
+    let n = WRITTEN.read();
+    WRITTEN.write(0);
+    n
+}
+
+/// The VBlank interrupt's part: shows what [`Hud::queue`] handed over, if
+/// anything. `refresh`'s handler calls it at the start of every VBlank; a
+/// program with its own handler calls it there (only there: it writes the
+/// objects while the display draws no row).
+pub fn on_vblank() {
+    let asked = ASKED.read();
+    if asked == NOTHING {
+        return;
+    }
+    let visible = asked == SHOW;
+    let mut written = 0;
+    if visible != VISIBLE.read() {
+        let style = if visible { ObjDisplayStyle::Normal } else { ObjDisplayStyle::NotDisplayed };
+        for i in 0..CELLS {
+            OBJ_ATTR0.index(i).write(ObjAttr0::new().with_y(((i / COLUMNS) * GLYPH) as u16).with_style(style));
+            OBJ_ATTR1.index(i).write(ObjAttr1::new().with_x(((i % COLUMNS) * GLYPH) as u16));
+        }
+        VISIBLE.write(visible);
+        written += CELLS as u32;
+    }
+    if visible {
+        for (i, (queued, shown)) in QUEUED.iter().zip(&SHOWN).enumerate() {
+            let c = queued.read();
+            if c != shown.read() {
+                OBJ_ATTR2.index(i).write(ObjAttr2::new().with_tile_id(FIRST_TILE + c as u16));
+                shown.write(c);
+                written += 1;
+            }
+        }
+    }
+    WRITTEN.write(WRITTEN.read().wrapping_add(written));
+    ASKED.write(NOTHING);
 }
 
 /// Writes one HUD row ([`Hud::row`]).

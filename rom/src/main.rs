@@ -13,7 +13,7 @@ use gba::prelude::Color;
 use terrain::rng::Rng;
 use terrain::{Window, World};
 use terrain_rom::cycles::Cycles;
-use terrain_rom::hud::{Align, Hud};
+use terrain_rom::hud::{self, Align, Hud};
 use terrain_rom::input::{Keys, bit};
 use terrain_rom::log::{Level, Line};
 use terrain_rom::panic::error_screen;
@@ -323,7 +323,16 @@ extern "C" fn main() -> ! {
     // The relief: baked with the built-in bank; for a packed one, every
     // texel's height read once (ARM code, eight texels a burst).
     let t = Cycles::now();
-    if source == tiles::Source::BuiltIn && relief.load_file(&bank, &tiles::BUILT_IN_RELIEF).is_ok() {
+    let loaded = source == tiles::Source::BuiltIn
+        && match relief.load_file(&bank, &tiles::BUILT_IN_RELIEF) {
+            Ok(()) => true,
+            Err(e) => {
+                // Cannot happen (build.rs bakes both): built instead, said why.
+                log!(Level::Error, "built-in relief: {}", e);
+                false
+            }
+        };
+    if loaded {
         log!(
             "relief: built in, loaded in {} cycles, top {} px, floor slope {}",
             t.elapsed(),
@@ -406,13 +415,14 @@ extern "C" fn main() -> ! {
     let mut columns = Columns::Pairs;
     let (fg, bg) = hud_colours(&palette);
     let mut hud_text = Hud::init(fg, bg);
-    // The HUD objects' last `show`: its cycles and objects written.
+    // The HUD text's last hand-over to the VBlank interrupt: its cycles;
+    // the objects the interrupt wrote since the last frame.
     let (mut hud_show_cycles, mut hud_objects);
     // The HUD's text is written HUD_REFRESHES refreshes after its last
     // write (refresh `hud_from`), its FPS the frames drawn since
     // (`hud_frames`); `hud_toggled`: a toggle asks for the text this frame;
-    // `hud_show`: the objects need a `show` (it waits while the display
-    // draws the HUD's rows, without rewriting the text).
+    // `hud_show`: the text is still to be handed to the interrupt (it waits
+    // while the interrupt has not shown the last, without rewriting it).
     let (mut hud_from, mut hud_frames, mut hud_toggled, mut hud_show) = (0u32, 0u32, false, false);
     // A new world's palette, loaded when its first frame is shown.
     let mut palette_due = false;
@@ -508,17 +518,15 @@ extern "C" fn main() -> ! {
             cache_cycles = tc.elapsed();
         }
         let prepare_cycles = t.elapsed() - world_cycles;
-        // The last frame shown: its page is free. The HUD's objects with it,
-        // unless the display is drawing the HUD's rows (a page shown while
-        // it draws the sky at the top): then with the next frame's.
+        // The last frame shown: its page is free. The HUD's text goes to the
+        // VBlank interrupt, which shows it at the next VBlank.
         refresh::wait_shown();
         let th = Cycles::now();
-        hud_objects = 0;
-        if hud_show && refresh::past_rows(Hud::HEIGHT_PX) {
-            hud_objects = hud_text.show(hud);
+        if hud_show && hud_text.queue(hud) {
             hud_show = false;
         }
         hud_show_cycles = th.elapsed();
+        hud_objects = hud::take_written();
 
         // The frame: drawn into the page not shown.
         let t = Cycles::now();

@@ -5,7 +5,8 @@
 //! shows a page the main loop finished ([`show`]: at once in VBlank or while
 //! the display draws rows both pages hold alike, else at the next VBlank),
 //! so that what the loop does after a frame (the next frame's preparation;
-//! in mGBA, its log line) does not hold the page back.
+//! in mGBA, its log line) does not hold the page back; and it shows the HUD
+//! text the loop handed over ([`crate::hud::on_vblank`]).
 
 use gba::prelude::*;
 
@@ -28,6 +29,7 @@ extern "C" fn on_irq(bits: IrqBits) {
             DISPCNT.write(crate::video::showing(show as usize - 1));
             SHOW.write(0);
         }
+        crate::hud::on_vblank();
     }
 }
 
@@ -109,14 +111,6 @@ impl Shown {
             Shown::AtNextVBlank => "next",
         }
     }
-}
-
-/// True if the display is not drawing scanlines `0..rows` and will not
-/// start them for a while (eight lines): objects shown only there (the HUD)
-/// can be rewritten now without a picture showing half of the change.
-pub fn past_rows(rows: u16) -> bool {
-    let line = VCOUNT.read();
-    line >= rows && line + 8 <= LAST_LINE
 }
 
 /// Sleeps until the display is in VBlank with time to spare (scanlines 160

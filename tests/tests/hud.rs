@@ -67,3 +67,21 @@ fn without_the_hud_no_object_shows() {
         assert!(whole(&pages[0]) || whole(&pages[1]), "keys {keys:?}: the screen is not a page");
     }
 }
+
+/// The HUD's text follows the flight: the position row a second later is
+/// another, whatever the frames' timing (its objects are rewritten in
+/// VBlank, never skipped because a frame ends while the display draws them).
+#[test]
+fn hud_text_follows_the_flight() {
+    let keys = "21:L+R,25:UP";
+    let (a, screen_a, _, palette) = screen_at(keys, 40);
+    let (b, screen_b, _, _) = screen_at(keys, 100);
+    assert_ne!((a.camera.x, a.camera.y), (b.camera.x, b.camera.y), "the camera did not move");
+    let white = palette[ui::WHITE as usize];
+    let row = |s: &Frame| s.crop(0, 8, 240, 8);
+    for (n, s) in [(40, &screen_a), (100, &screen_b)] {
+        let text = (8..16).flat_map(|y| (0..240).map(move |x| (x, y))).filter(|&(x, y)| s.pixel(x, y) == white);
+        assert!(text.count() > 60, "frame {n}: the position row is empty");
+    }
+    assert_ne!(row(&screen_a), row(&screen_b), "the position row did not change in 60 frames");
+}
