@@ -265,11 +265,17 @@ extern "C" fn main() -> ! {
     let cache = TEXEL_CACHE.take();
     let relief = RELIEF.take();
     let map_land = MAP_LAND.take();
-    // Checking a packed bank (and reading its relief) shows progress once it
-    // looks like taking more than a moment.
+    // Checking a packed bank (and building its relief, if `tilebake pack`
+    // put none after it) shows progress once it looks like taking more than
+    // a moment.
     let (_, packed_len) = tiles::slot();
-    let progress =
-        Progress::new("LOADING TILE BANK", packed_len / 1024, tiles::check_work(packed_len).saturating_add(packed_len));
+    let packed_relief = tiles::packed_relief();
+    let relief_work = if packed_relief.is_some() { 0 } else { packed_len };
+    let progress = Progress::new(
+        "LOADING TILE BANK",
+        packed_len / 1024,
+        tiles::check_work(packed_len).saturating_add(relief_work),
+    );
     let t = Cycles::now();
     // SAFETY: nothing writes object tiles 512 and on until the HUD loads its
     // glyphs, below, and no object shows them (`Mode4::init` hid them all);
@@ -320,26 +326,35 @@ extern "C" fn main() -> ! {
             check_cycles
         );
     }
-    // The relief: baked with the built-in bank; for a packed one, every
-    // texel's height read once (ARM code, eight texels a burst).
+    // The relief: its file, baked with the built-in bank or put after a
+    // packed one by `tilebake pack`; else (a ROM packed without one, or a
+    // file that is not this bank's) every texel's height read once (ARM
+    // code, eight texels a burst).
     let t = Cycles::now();
-    let loaded = source == tiles::Source::BuiltIn
-        && match relief.load_file(&bank, &tiles::BUILT_IN_RELIEF) {
-            Ok(()) => true,
+    let file = match source {
+        tiles::Source::BuiltIn => Some(("built in", &tiles::BUILT_IN_RELIEF[..])),
+        tiles::Source::Packed(_) => packed_relief.map(|f| ("packed", f)),
+    };
+    let loaded = match file {
+        Some((from, bytes)) => match relief.load_file(&bank, bytes) {
+            Ok(()) => {
+                log!(
+                    "relief: {}, loaded in {} cycles, top {} px, floor slope {}",
+                    from,
+                    t.elapsed(),
+                    relief.top_px(),
+                    relief.slope()
+                );
+                true
+            }
             Err(e) => {
-                // Cannot happen (build.rs bakes both): built instead, said why.
-                log!(Level::Error, "built-in relief: {}", e);
+                log!(Level::Error, "relief ({}) refused: {}; built instead", from, e);
                 false
             }
-        };
-    if loaded {
-        log!(
-            "relief: built in, loaded in {} cycles, top {} px, floor slope {}",
-            t.elapsed(),
-            relief.top_px(),
-            relief.slope()
-        );
-    } else {
+        },
+        None => false,
+    };
+    if !loaded {
         let bl = flight::blocks_log2(bank.tile_size());
         let tile_bytes = 2 * bank.tile_size() * bank.tile_size();
         relief.build(&bank, |_, texels, size, out| {

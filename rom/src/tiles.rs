@@ -4,7 +4,8 @@
 //! `tilebake pack` finds [`BANK_SLOT`] by its `TBNKSLOT` marker, appends the
 //! bank to the ROM and writes its offset and length into the slot. Offset 0
 //! means the built-in bank. The slot is read with volatile loads, so the
-//! compiler cannot assume its built-in zeros.
+//! compiler cannot assume its built-in zeros. After a packed bank, `pack`
+//! puts its relief file ([`packed_relief`]).
 
 use crate::cycles::Cycles;
 use crate::progress::Progress;
@@ -29,6 +30,24 @@ pub static BANK_SLOT: bank::slot::Slot = bank::slot::Slot::EMPTY;
 const ROM_BASE: usize = 0x0800_0000;
 /// Largest cartridge ROM.
 const ROM_MAX: u32 = 32 << 20;
+
+/// The relief file `tilebake pack` put after the packed bank
+/// (`bank::slot::relief_offset`), if its bytes start with the file's magic:
+/// `Relief::load_file` checks the rest (its length, that it is this bank's);
+/// `None` for the built-in bank ([`BUILT_IN_RELIEF`]) or a ROM packed
+/// without one.
+pub fn packed_relief() -> Option<&'static [u8]> {
+    let (offset, len) = slot();
+    let at = bank::slot::relief_offset(offset, len);
+    if offset == 0 || at < offset || at >= ROM_MAX || ROM_MAX - at < voxel::flight::FILE_LEN as u32 {
+        return None;
+    }
+    // SAFETY: the range lies inside the 32 MB cartridge window, which is
+    // always readable (past the chip's end it reads open bus, which the
+    // magic and `load_file` refuse).
+    let bytes = unsafe { core::slice::from_raw_parts((ROM_BASE + at as usize) as *const u8, voxel::flight::FILE_LEN) };
+    bytes.starts_with(&voxel::flight::FILE_MAGIC).then_some(bytes)
+}
 
 /// Which bank the ROM uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -39,14 +39,43 @@ fn packed_bank_is_found_and_used() {
         line.starts_with("bank Packed(") && line.contains(&format!(": 248 tiles of 16 px, {colours} colours")),
         "{line}"
     );
+    // Its relief file, packed after it, is loaded, not built from every texel.
+    let slope = voxel::flight::Relief::of(&bank::parse(&bank).unwrap()).slope();
+    let line = report.lines().find(|l| l.starts_with("relief:")).expect("relief line");
+    assert!(
+        line.starts_with("relief: packed, loaded in ") && line.ends_with(&format!("floor slope {slope}")),
+        "{line}"
+    );
+}
+
+/// A relief file after a packed bank that is another bank's (a ROM packed
+/// by hand, or a bank swapped in its place) is refused with an error line
+/// and the relief built from the bank instead: the flight goes on.
+#[test]
+fn a_packed_relief_of_another_bank_is_refused_and_built() {
+    let bank = other_bank();
+    let mut packed = tilebake::pack::pack("terrain.gba".as_ref(), &rom("terrain"), &bank).unwrap();
+    let slot = bank::slot::Slot::read(&packed[tilebake::pack::find_slots(&packed)[0]..]).unwrap();
+    let at = bank::slot::relief_offset(slot.offset, slot.len) as usize;
+    let default_relief = tilebake::pack::relief_after(e2e::default_bank()).unwrap();
+    packed[at..].copy_from_slice(&default_relief);
+    let report = run(&packed, &RunConfig { frames: 90, ..Default::default() }).unwrap();
+    report.verdict().unwrap();
+    let err = report.log.iter().find(|l| l.text.starts_with("relief (packed) refused")).expect("refusal");
+    assert_eq!(err.level, Level::Error);
+    assert!(err.text.contains("another bank"), "{}", err.text);
+    let line = report.lines().find(|l| l.starts_with("relief:")).expect("relief line");
+    assert!(line.contains(" texels in "), "{line}");
+    assert!(report.lines().any(|l| l.starts_with("frame n=")), "no frame drawn");
 }
 
 #[test]
 fn corrupt_packed_bank_shows_an_error_screen() {
     let base = rom("terrain");
     let mut packed = tilebake::pack::pack("terrain.gba".as_ref(), &base, &other_bank()).unwrap();
-    let n = packed.len();
-    packed[n - 100] ^= 0x40; // a texel byte: the CRC no longer matches
+    let slot = bank::slot::Slot::read(&packed[tilebake::pack::find_slots(&packed)[0]..]).unwrap();
+    let end = (slot.offset + slot.len) as usize;
+    packed[end - 100] ^= 0x40; // a texel byte: the CRC no longer matches
     let report = run(&packed, &RunConfig { frames: 90, ..Default::default() }).unwrap();
     report.verdict().expect("no panic, no bad memory access");
     let err = report.log.iter().find(|l| l.text.starts_with("bad tile bank")).expect("error line");

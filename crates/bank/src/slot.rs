@@ -7,7 +7,10 @@
 //! then the ROM's own, as built ([`stamp_length`]; 0: not known), which
 //! `pack` checks a file against, so that a ROM cut short is refused. `pack`
 //! finds the marker, appends the bank at the ROM's end and writes the two
-//! words.
+//! words; after the bank, at [`relief_offset`], it puts the bank's relief
+//! file (`voxel::flight::Relief::file`), which the ROM loads instead of
+//! reading every tile at boot (a relief that is not there, or not this
+//! bank's, it builds).
 
 /// The marker at the start of a slot.
 pub const MAGIC: [u8; 8] = *b"TBNKSLOT";
@@ -17,6 +20,18 @@ pub const LEN: usize = core::mem::size_of::<Slot>();
 pub const OFFSET_AT: usize = core::mem::offset_of!(Slot, offset);
 /// Offset of the bank's length field in a slot.
 pub const LEN_AT: usize = core::mem::offset_of!(Slot, len);
+
+/// Where a packed bank's relief file starts: the first 4-aligned byte
+/// offset past the bank at `offset`, `len` bytes long (u32 arithmetic
+/// wraps; a slot inside a 32 MB ROM never does).
+///
+/// ```
+/// assert_eq!(bank::slot::relief_offset(0x1000, 0x123), 0x1124);
+/// assert_eq!(bank::slot::relief_offset(0x1000, 0x124), 0x1124);
+/// ```
+pub const fn relief_offset(offset: u32, len: u32) -> u32 {
+    offset.wrapping_add(len).wrapping_add(3) & !3
+}
 
 /// A slot as it lies in ROM.
 ///

@@ -402,7 +402,7 @@ fn run(command: Command, progress: &Progress) -> Result<()> {
         }
         Command::Pack { base, bank, output } => {
             let size = tilebake::pack::pack_files(&base, &bank, &output)?;
-            say(format!("{}: {size} bytes, bank from {}", output.display(), bank.display()))?;
+            say(format!("{}: {size} bytes, bank (and its relief) from {}", output.display(), bank.display()))?;
         }
         Command::Seams { bank, seed, tiles } => {
             let max = tilebake::measure::MAX_TILES;

@@ -4,7 +4,8 @@
 //! `TBNKSLOT` followed by two little-endian u32s, the bank's offset in the ROM
 //! and its length. Offset 0 means "use the bank built in". `pack` appends the
 //! bank at the end of the ROM (4-byte aligned; a bank packed before is
-//! replaced) and fills in the slot. The cartridge header (0x00..0xC0) is not
+//! replaced), then the bank's relief file ([`relief_after`]), and fills in
+//! the slot. The cartridge header (0x00..0xC0) is not
 //! touched, so it stays valid; the ROM parses the bank at boot and shows an
 //! error screen if it does not validate.
 //!
@@ -15,6 +16,7 @@
 use crate::error::{Error, Result};
 use crate::io;
 use std::path::Path;
+use voxel::flight::{FILE_LEN, FILE_MAGIC, Relief};
 
 /// Largest ROM a cartridge maps.
 pub const MAX_ROM: usize = 32 << 20;
@@ -71,11 +73,19 @@ pub fn pack_into_slot(rom_path: &Path, rom: &[u8], bank: &[u8]) -> Result<Vec<u8
     // followed only by padding (none, or a flasher's 0x00 or 0xFF to a size
     // it likes): drop it and the padding. Anything else the slot says (a
     // stray value) drops nothing.
+    // Where its relief file would start (none if the slot's numbers wrap).
+    let relief = Some(bank::slot::relief_offset(old.offset, old.len) as usize)
+        .filter(|&r| old_offset.checked_add(old_len).is_some_and(|end| r >= end));
     let packed_before = old_offset > slot
         && old_offset.checked_add(old_len).is_some_and(|end| end <= rom.len())
         && rom[old_offset..].starts_with(&bank::MAGIC)
         && {
-            let pad = &rom[old_offset + old_len..];
+            // Its relief file, if it has one (see `relief_after`), then the padding.
+            let end = match relief.and_then(|r| rom.get(r..)).zip(relief) {
+                Some((r, at)) if r.len() >= FILE_LEN && r.starts_with(&FILE_MAGIC) => at + FILE_LEN,
+                _ => old_offset + old_len,
+            };
+            let pad = &rom[end..];
             pad.iter().all(|&b| b == 0) || pad.iter().all(|&b| b == 0xFF)
         };
     // Not packed yet: the slot's length is the ROM's as built (0: not known,
@@ -103,11 +113,23 @@ pub fn pack_into_slot(rom_path: &Path, rom: &[u8], bank: &[u8]) -> Result<Vec<u8
             len: rom.len(),
         });
     }
+    // Its relief file cut short: the same.
+    if old_offset > slot
+        && rom[old_offset..].starts_with(&bank::MAGIC)
+        && let Some(at) = relief
+        && rom.get(at..).is_some_and(|r| r.len() < FILE_LEN && r.starts_with(&FILE_MAGIC))
+    {
+        return Err(Error::CutShort { path: rom_path.to_path_buf(), end: at + FILE_LEN, len: rom.len() });
+    }
     let keep = if packed_before { old_offset } else { rom.len() };
     let mut out = rom[..keep].to_vec();
     out.resize(out.len().div_ceil(4) * 4, 0);
     let offset = out.len();
     out.extend_from_slice(bank);
+    if let Some(relief) = relief_after(bank) {
+        out.resize(bank::slot::relief_offset(offset as u32, bank.len() as u32) as usize, 0);
+        out.extend_from_slice(&relief);
+    }
     if out.len() > MAX_ROM {
         return Err(Error::RomTooBig { path: rom_path.to_path_buf(), size: out.len() });
     }
@@ -115,6 +137,15 @@ pub fn pack_into_slot(rom_path: &Path, rom: &[u8], bank: &[u8]) -> Result<Vec<u8
     out[len_at..len_at + 4].copy_from_slice(&(bank.len() as u32).to_le_bytes());
     gbarom::check_header(&out).map_err(|detail| Error::NotRom { path: rom_path.to_path_buf(), detail })?;
     Ok(out)
+}
+
+/// The relief file `pack` puts after `bank` (`bank::slot::relief_offset`):
+/// the ROM loads it at boot instead of reading every texel to build it
+/// (0.17 s for the default assets, 11.4 cycles a texel). None
+/// if the bytes are no whole bank (the library packs bytes as given: the
+/// ROM refuses such a bank with its error screen).
+pub fn relief_after(bank: &[u8]) -> Option<[u8; FILE_LEN]> {
+    Relief::of(&bank::parse(bank).ok()?).file()
 }
 
 /// `tilebake pack BASE BANK -o OUT`.

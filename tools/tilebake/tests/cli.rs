@@ -974,7 +974,11 @@ fn repacking_replaces_only_a_bank_packed_before() {
     // Everything but the slot's two words, as it was.
     let (words, end) = (slot + bank::slot::OFFSET_AT, slot + bank::slot::LEN);
     assert_eq!((&once[..words], &once[end..base.len()]), (&base[..words], &base[end..]));
-    assert_eq!(&once[once.len() - bank.len()..], &bank[..]);
+    // The bank where the slot says, then its relief file, 4-aligned.
+    let relief = tilebake::pack::relief_after(&bank).expect("a whole bank");
+    let s = bank::slot::Slot::read(&once[slot..]).unwrap();
+    let (at, r) = (s.offset as usize, bank::slot::relief_offset(s.offset, s.len) as usize);
+    assert_eq!((s.len as usize, &once[at..at + bank.len()], &once[r..]), (bank.len(), &bank[..], &relief[..]));
     assert_eq!(tilebake::pack::pack(path, &once, &bank).unwrap(), once, "the old bank was not replaced");
     // Padded after packing, as flashers do (0xFF or 0x00 to a power of two):
     // the padding goes with the old bank.
@@ -989,7 +993,7 @@ fn repacking_replaces_only_a_bank_packed_before() {
         odd[off_at..off_at + 4].copy_from_slice(&(offset as u32).to_le_bytes());
         odd[len_at..len_at + 4].copy_from_slice(&(len as u32).to_le_bytes());
         let packed = tilebake::pack::pack(path, &odd, &bank).unwrap();
-        assert_eq!(packed.len(), base.len() + bank.len(), "offset {offset:#x}, length {len:#x}");
+        assert_eq!(packed.len(), once.len(), "offset {offset:#x}, length {len:#x}");
         assert_eq!(&packed[end..base.len()], &base[end..], "offset {offset:#x}, length {len:#x}");
     }
 }
@@ -1001,10 +1005,12 @@ fn pack_refuses_a_rom_over_32_mb() {
     let bank = std::fs::read(small_bank(&d)).unwrap();
     let max = tilebake::pack::MAX_ROM;
     let mut rom = rom(b"TERRAIN", b"ZTRE");
-    rom.resize(max - bank.len(), 0);
     let path = Path::new("big.gba");
+    // What packing adds: the bank and its relief file.
+    let added = tilebake::pack::pack(path, &rom, &bank).unwrap().len() - rom.len();
+    rom.resize(max - added, 0);
     assert_eq!(tilebake::pack::pack(path, &rom, &bank).unwrap().len(), max);
-    rom.resize(max - bank.len() + 1, 0); // one byte more: padded to 4, then the bank
+    rom.resize(max - added + 1, 0); // one byte more: padded to 4, then the bank
     let e = tilebake::pack::pack(path, &rom, &bank).unwrap_err();
     assert!(matches!(e, tilebake::Error::RomTooBig { size, .. } if size == max + 4), "{e}");
 }
@@ -1150,8 +1156,10 @@ fn a_marker_inside_a_packed_bank_is_no_slot_and_a_cut_bank_is_refused() {
     assert_eq!(bank::slot::find(&once).len(), 2, "the bank spells the marker");
     assert_eq!(tilebake::pack::find_slots(&once), [0x200]);
     assert_eq!(tilebake::pack::pack(path, &once, &bank).unwrap(), once);
-    // Cut inside the bank, or before it: the slot says where it ended.
-    for cut in [once.len() - 10, base.len() - 4] {
+    // Cut inside its relief file, inside the bank, or before it: the slot
+    // says where the bank ended.
+    let s = bank::slot::Slot::read(&once[0x200..]).unwrap();
+    for cut in [once.len() - 10, (s.offset + s.len) as usize - 10, base.len() - 4] {
         let e = tilebake::pack::pack(path, &once[..cut], &bank).unwrap_err();
         assert!(matches!(e, tilebake::Error::CutShort { .. }), "{e}");
         assert!(e.to_string().contains("cut short"), "{e}");
