@@ -59,7 +59,8 @@ impl Hud {
     pub const HEIGHT_PX: u16 = (ROWS * GLYPH) as u16;
 
     /// Loads the glyphs into object VRAM and sets the text colours (BGR555);
-    /// the HUD starts hidden (as [`crate::video::Mode4::init`] left every object).
+    /// the HUD starts hidden (as [`crate::video::Mode4::init`] left every
+    /// object), the interrupt's record of the objects reset to match.
     pub fn init(fg: Color, bg: Color) -> Self {
         for c in 0..128u8 {
             let mut tile = [0u32; 8];
@@ -73,6 +74,14 @@ impl Hud {
             OBJ_TILES.index((FIRST_TILE + c as u16) as usize).write(tile);
         }
         Self::set_colours(fg, bg);
+        // The interrupt's state as `Mode4::init` left the objects: hidden,
+        // none written (a second `init` shows them again from scratch).
+        without_interrupts(|| {
+            ASKED.write(NOTHING);
+            VISIBLE.write(false);
+            SHOWN.iter().for_each(|c| c.write(0xFF));
+            WRITTEN.write(0);
+        });
         Hud { text: [b' '; CELLS] }
     }
 
@@ -113,9 +122,21 @@ impl Hud {
 /// Objects the VBlank interrupt wrote since the last call (for the frame's
 /// log line).
 pub fn take_written() -> u32 {
-    let n = WRITTEN.read();
-    WRITTEN.write(0);
-    n
+    without_interrupts(|| {
+        let n = WRITTEN.read();
+        WRITTEN.write(0);
+        n
+    })
+}
+
+/// `f` with interrupts off (the VBlank interrupt's writes wait until it
+/// returns).
+fn without_interrupts<R>(f: impl FnOnce() -> R) -> R {
+    let enabled = IME.read();
+    IME.write(false);
+    let r = f();
+    IME.write(enabled);
+    r
 }
 
 /// The VBlank interrupt's part: shows what [`Hud::queue`] handed over, if

@@ -349,6 +349,8 @@ extern "C" fn main() -> ! {
             }
             Err(e) => {
                 log!(Level::Error, "relief ({}) refused: {}; built instead", from, e);
+                // The texels' reading, left out of the bar's total.
+                progress.add_work(packed_len - relief_work);
                 false
             }
         },
@@ -594,8 +596,9 @@ extern "C" fn main() -> ! {
         }
         hud_toggled = false;
         // A frame's cycles: its preparation (flight, window, cache), render,
-        // HUD text, and the HUD objects written before the render; a new
-        // world's cost is on its own `world` line.
+        // HUD text and its hand-over (the interrupt's object writes count in
+        // whatever they interrupt); a new world's cost is on its own `world`
+        // line.
         let cycles = prepare_cycles + t.elapsed() + hud_show_cycles;
         // The page shows as soon as the switch cannot be seen (at once in
         // VBlank or while the display draws the sky rows both pages hold

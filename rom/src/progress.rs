@@ -25,7 +25,7 @@ pub struct Progress {
     title: &'static str,
     /// Shown under the bar.
     kb: u32,
-    total: u32,
+    total: Cell<u32>,
     done: Cell<u32>,
     start: Cycles,
     /// Bar pixels drawn so far; `None` while the screen is not shown.
@@ -36,7 +36,28 @@ impl Progress {
     /// Starts timing `total` units of work called `title`, on `kb` kilobytes
     /// (shown under the bar).
     pub fn new(title: &'static str, kb: u32, total: u32) -> Self {
-        Progress { title, kb, total: total.max(1), done: Cell::new(0), start: Cycles::now(), bar: Cell::new(None) }
+        Progress {
+            title,
+            kb,
+            total: Cell::new(total.max(1)),
+            done: Cell::new(0),
+            start: Cycles::now(),
+            bar: Cell::new(None),
+        }
+    }
+
+    /// `n` more units of work than [`Progress::new`] was told (work found
+    /// on the way): the bar, if shown, shrinks to match.
+    pub fn add_work(&self, n: u32) {
+        let total = self.total.get().saturating_add(n);
+        self.total.set(total);
+        if let Some(drawn) = self.bar.get() {
+            let width = (self.done.get() as u64 * BAR_W as u64 / total as u64) as usize;
+            if width < drawn {
+                Page::new(0).fill_rect(BAR_X + width, BAR_Y, drawn - width, BAR_H, ui::HUD_BG);
+                self.bar.set(Some(width));
+            }
+        }
     }
 
     /// True once the screen is shown.
@@ -47,13 +68,14 @@ impl Progress {
     /// `n` more units done: shows the screen if the whole looks like taking
     /// longer than [`SHOW_AFTER`], and moves the bar.
     pub fn advance(&self, n: u32) {
-        let done = self.done.get().saturating_add(n).min(self.total);
+        let total = self.total.get();
+        let done = self.done.get().saturating_add(n).min(total);
         self.done.set(done);
         let page = Page::new(0);
         if self.bar.get().is_none() {
             let elapsed = self.start.elapsed() as u64;
             // Projected total time: elapsed * total / done.
-            let projected = elapsed * self.total as u64 / done.max(1) as u64;
+            let projected = elapsed * total as u64 / done.max(1) as u64;
             if projected <= SHOW_AFTER as u64 {
                 return;
             }
@@ -73,7 +95,7 @@ impl Progress {
             page.fill_rect(BAR_X, BAR_Y, BAR_W, BAR_H, ui::HUD_BG);
             self.bar.set(Some(0));
         }
-        let width = (done as u64 * BAR_W as u64 / self.total as u64) as usize;
+        let width = (done as u64 * BAR_W as u64 / total as u64) as usize;
         let drawn = self.bar.get().unwrap_or(0);
         if width > drawn {
             page.fill_rect(BAR_X + drawn, BAR_Y, width - drawn, BAR_H, ui::BOUNDARY);

@@ -87,9 +87,11 @@ pub fn load(tables: &CrcTables, progress: &Progress) -> (Source, Result<Bank<'st
 pub fn slot() -> (u32, u32) {
     // SAFETY: reading our own static's fields; volatile so a packed ROM's
     // values are seen.
-    unsafe {
+    let (offset, len) = unsafe {
         (core::ptr::read_volatile(&raw const BANK_SLOT.offset), core::ptr::read_volatile(&raw const BANK_SLOT.len))
-    }
+    };
+    // Not packed: the length field holds the ROM's own, as built (`bank::slot`).
+    if offset == 0 { (0, 0) } else { (offset, len) }
 }
 
 /// The work of checking a packed bank of `len` bytes, in [`Progress`]

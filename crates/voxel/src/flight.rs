@@ -113,9 +113,13 @@ pub const PER_TILE: usize = 16;
 /// The first bytes of a relief file ([`Relief::file`]).
 pub const FILE_MAGIC: [u8; 4] = *b"TRLF";
 
-/// Bytes of a relief file: [`FILE_MAGIC`], the bank's CRC-32, and
-/// [`PER_TILE`] block tops for each of [`bank::MAX_TILES`] tiles.
-pub const FILE_LEN: usize = 8 + bank::MAX_TILES * PER_TILE;
+/// Bytes of a relief file: [`FILE_MAGIC`], the bank's CRC-32, the CRC-32
+/// of the tops, and [`PER_TILE`] block tops for each of [`bank::MAX_TILES`]
+/// tiles (the CRCs little-endian).
+pub const FILE_LEN: usize = FILE_TOPS_AT + bank::MAX_TILES * PER_TILE;
+
+/// Where a relief file's tops start.
+const FILE_TOPS_AT: usize = 12;
 
 /// Why [`Relief::load_file`] refused a relief file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -126,6 +130,9 @@ pub enum ReliefFileError {
     Magic,
     /// Baked for another bank: the CRC-32 the file names, and the bank's.
     OtherBank { file: u32, bank: u32 },
+    /// Its tops are not what it was written with: the CRC-32 it records,
+    /// and theirs.
+    Corrupt { recorded: u32, found: u32 },
 }
 
 impl core::fmt::Display for ReliefFileError {
@@ -136,6 +143,10 @@ impl core::fmt::Display for ReliefFileError {
             ReliefFileError::OtherBank { file, bank } => write!(
                 f,
                 "baked for another bank (CRC-32 {file:08X}, this bank's is {bank:08X}): bake it again from this bank"
+            ),
+            ReliefFileError::Corrupt { recorded, found } => write!(
+                f,
+                "corrupt: its tops' CRC-32 is {found:08X}, not the {recorded:08X} it records: write it again from the bank"
             ),
         }
     }
@@ -307,25 +318,27 @@ impl Relief {
     /// This relief as a relief file of the bank it was built (or loaded)
     /// for, to bake ahead of time (`tilebake relief`, or a build script)
     /// and load with [`Relief::load_file`]: [`FILE_MAGIC`], the bank's
-    /// CRC-32 (its header's, little-endian), then the [`Relief::tops`];
-    /// [`FILE_LEN`] bytes. `None` before [`Relief::build`] or a load: the
-    /// tops are then no bank's.
+    /// CRC-32 (its header's), the CRC-32 of the tops (both little-endian),
+    /// then the [`Relief::tops`]; [`FILE_LEN`] bytes. `None` before
+    /// [`Relief::build`] or a load: the tops are then no bank's.
     pub fn file(&self) -> Option<[u8; FILE_LEN]> {
         let crc = self.bank_crc?;
         let mut out = [0; FILE_LEN];
         out[..4].copy_from_slice(&FILE_MAGIC);
         out[4..8].copy_from_slice(&crc.to_le_bytes());
-        out[8..].copy_from_slice(&self.tops);
+        out[8..FILE_TOPS_AT].copy_from_slice(&bank::crc32(&self.tops).to_le_bytes());
+        out[FILE_TOPS_AT..].copy_from_slice(&self.tops);
         Some(out)
     }
 
     /// The relief of `bank` from a relief file ([`Relief::file`]) baked for
     /// it, without reading its tiles (on the GBA, for 248 tiles of 32
-    /// texels, about 150,000 cycles against [`Relief::build`]'s 2.9
-    /// million). Refused, with nothing changed, if the bytes are not a relief
-    /// file or are another bank's (its CRC-32 differs): another bank's
-    /// tops, lower than this one's, would make the renderer leave out
-    /// terrain ([`Relief::top`]).
+    /// texels, about 380,000 cycles, most of them the tops' CRC-32, against
+    /// [`Relief::build`]'s 2.9 million). Refused, with nothing changed,
+    /// if the bytes are not a relief file, are another bank's (its CRC-32
+    /// differs) or its tops are corrupt (their CRC-32 differs from the one
+    /// it records): wrong tops, lower than the bank's, would make the
+    /// renderer leave out terrain ([`Relief::top`]).
     ///
     /// ```
     /// # let tile = |h| [bank::texel(h, 1); 32 * 32];
@@ -339,19 +352,27 @@ impl Relief {
     /// assert_eq!(relief.load_file(&b, &baked), Ok(()));
     /// assert_eq!(relief.top_px(), 200);
     /// assert!(matches!(relief.load_file(&other, &baked), Err(ReliefFileError::OtherBank { .. })));
-    /// assert_eq!(relief.load_file(&b, &baked[1..]), Err(ReliefFileError::Length(4103)));
+    /// assert_eq!(relief.load_file(&b, &baked[1..]), Err(ReliefFileError::Length(4107)));
+    /// let mut flipped = baked;
+    /// flipped[100] ^= 1; // a top
+    /// assert!(matches!(relief.load_file(&b, &flipped), Err(ReliefFileError::Corrupt { .. })));
     /// ```
     pub fn load_file(&mut self, bank: &bank::Bank<'_>, bytes: &[u8]) -> Result<(), ReliefFileError> {
         let bytes: &[u8; FILE_LEN] = bytes.try_into().map_err(|_| ReliefFileError::Length(bytes.len()))?;
         if bytes[..4] != FILE_MAGIC {
             return Err(ReliefFileError::Magic);
         }
-        let file = u32::from_le_bytes([bytes[4], bytes[5], bytes[6], bytes[7]]);
-        let crc = bank.header().crc32;
+        let word = |at: usize| u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
+        let (file, crc) = (word(4), bank.header().crc32);
         if file != crc {
             return Err(ReliefFileError::OtherBank { file, bank: crc });
         }
-        self.tops.copy_from_slice(&bytes[8..]);
+        let tops = &bytes[FILE_TOPS_AT..];
+        let (recorded, found) = (word(8), bank::crc32(tops));
+        if recorded != found {
+            return Err(ReliefFileError::Corrupt { recorded, found });
+        }
+        self.tops.copy_from_slice(tops);
         self.finish(bank);
         Ok(())
     }

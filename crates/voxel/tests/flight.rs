@@ -169,6 +169,11 @@ fn relief_files_load_back() {
     let other = tower_bank(255);
     let other = bank::parse(&other).unwrap();
     assert!(matches!(loaded.load_file(&other, &file), Err(ReliefFileError::OtherBank { .. })));
+    // A top changed after writing (a flash error, a hand edit): refused.
+    let mut flipped = file;
+    flipped[FILE_LEN - 1] ^= 0x80;
+    let e = loaded.load_file(&bank, &flipped).unwrap_err();
+    assert!(matches!(e, ReliefFileError::Corrupt { .. }) && e.to_string().starts_with("corrupt: "), "{e}");
     assert_eq!(format!("{loaded:?}"), format!("{:?}", Relief::new()));
     assert!(loaded.tops().iter().all(|&t| t == 0));
     assert_eq!(loaded.load_file(&bank, &file), Ok(()));

@@ -75,9 +75,12 @@ fn a_relief_of_other_tops_draws_wrong_ground_without_a_panic() {
     // over where the ground shows.
     let right = Box::new(voxel::flight::Relief::of(&bank));
     let mut low = Box::new(voxel::flight::Relief::new());
-    // A relief file of this bank's (its CRC-32) with other tops.
+    // A relief file of this bank's (its CRC-32) with other tops, and their
+    // CRC-32 (a file written from a wrong relief).
     let mut file = right.file().unwrap();
-    file[8..].fill(20);
+    file[12..].fill(20);
+    let crc = bank::crc32(&file[12..]);
+    file[8..12].copy_from_slice(&crc.to_le_bytes());
     assert_eq!(low.load_file(&bank, &file), Ok(()));
     let mut frames = Vec::new();
     for relief in [&low, &right] {

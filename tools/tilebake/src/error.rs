@@ -55,8 +55,8 @@ pub enum Error {
     #[error("{}: found {count} bank slots (the `TBNKSLOT` marker), expected exactly one: is this a terrain ROM?", path.display())]
     Slot { path: PathBuf, count: usize },
     #[error(
-        "{}: its packed bank ends at byte {end}, past the file's {len}: the file is cut short (pack the ROM that \
-         `cargo xtask rom` wrote, target/gba/terrain.gba)",
+        "{}: what was packed into it (a bank, and its relief file) ends at byte {end}, past the file's {len}: the \
+         file is cut short (pack the ROM that `cargo xtask rom` wrote, target/gba/terrain.gba)",
         path.display()
     )]
     CutShort { path: PathBuf, end: usize, len: usize },

@@ -27,13 +27,21 @@ pub const MAX_ROM: usize = 32 << 20;
 pub fn find_slots(rom: &[u8]) -> Vec<usize> {
     let all = bank::slot::find(rom);
     // The bytes each marker says hold a bank packed after it (the bank's
-    // magic there; to the file's end at most, should it be cut short).
+    // magic there; to the file's end at most, should it be cut short), and
+    // its relief file after it.
     let packed: Vec<(usize, usize)> = all
         .iter()
         .filter_map(|&at| Some((at, bank::slot::Slot::read(&rom[at..])?)))
-        .map(|(at, s)| (at, s.offset as usize, (s.offset as usize).saturating_add(s.len as usize).min(rom.len())))
-        .filter(|&(at, from, _)| from > at && from < rom.len() && rom[from..].starts_with(&bank::MAGIC))
-        .map(|(_, from, to)| (from, to))
+        .filter(|&(at, s)| {
+            let from = s.offset as usize;
+            from > at && from < rom.len() && rom[from..].starts_with(&bank::MAGIC)
+        })
+        .map(|(_, s)| {
+            let end = (s.offset as usize).saturating_add(s.len as usize).min(rom.len());
+            let relief = bank::slot::relief_offset(s.offset, s.len) as usize;
+            let has_relief = relief >= end && rom.get(relief..).is_some_and(|r| r.starts_with(&FILE_MAGIC));
+            (s.offset as usize, if has_relief { relief.saturating_add(FILE_LEN).min(rom.len()) } else { end })
+        })
         .collect();
     all.into_iter().filter(|&at| !packed.iter().any(|&(from, to)| (from..to).contains(&at))).collect()
 }
@@ -102,9 +110,11 @@ pub fn pack_into_slot(rom_path: &Path, rom: &[u8], bank: &[u8]) -> Result<Vec<u8
             len: rom.len(),
         });
     }
+    // (A cut inside the bank's magic leaves a bit of it: the same.)
+    let cut_magic = |at: usize, magic: &[u8]| rom.get(at..).is_some_and(|r| !r.is_empty() && magic.starts_with(r));
     if old_offset > slot
         && old_offset < rom.len()
-        && rom[old_offset..].starts_with(&bank::MAGIC)
+        && (rom[old_offset..].starts_with(&bank::MAGIC) || cut_magic(old_offset, &bank::MAGIC))
         && old_offset.saturating_add(old_len) > rom.len()
     {
         return Err(Error::CutShort {
@@ -117,7 +127,8 @@ pub fn pack_into_slot(rom_path: &Path, rom: &[u8], bank: &[u8]) -> Result<Vec<u8
     if old_offset > slot
         && rom[old_offset..].starts_with(&bank::MAGIC)
         && let Some(at) = relief
-        && rom.get(at..).is_some_and(|r| r.len() < FILE_LEN && r.starts_with(&FILE_MAGIC))
+        && (rom.get(at..).is_some_and(|r| r.len() < FILE_LEN && r.starts_with(&FILE_MAGIC))
+            || cut_magic(at, &FILE_MAGIC))
     {
         return Err(Error::CutShort { path: rom_path.to_path_buf(), end: at + FILE_LEN, len: rom.len() });
     }

@@ -998,6 +998,33 @@ fn repacking_replaces_only_a_bank_packed_before() {
     }
 }
 
+/// A packed bank's relief file may spell the slot marker too (block tops
+/// of "TBNKSLOT"): it is no second slot either, and the ROM packs again.
+#[test]
+fn a_marker_inside_a_packed_relief_is_no_slot() {
+    // Tile 0's first eight blocks (8 x 8 texels of 32) topped by the marker's bytes.
+    let mut tiles = vec![bank::texel(1, 1); 32 * 32];
+    for (i, &b) in bank::slot::MAGIC.iter().enumerate() {
+        let (bx, by) = (i % 4, i / 4);
+        tiles[(by * 8) * 32 + bx * 8] = bank::texel(b, 1);
+    }
+    let bytes = bank::encode(&bank::Contents {
+        tile_size: 32,
+        palette: &[0, 0x7FFF],
+        tiles: &tiles,
+        placement: bank::Placement::Paper,
+        height_scale: bank::HEIGHT_SCALE_ONE,
+    })
+    .unwrap();
+    let relief = tilebake::pack::relief_after(&bytes).unwrap();
+    assert_eq!(&relief[12..20], &bank::slot::MAGIC, "the relief spells the marker");
+    let path = Path::new("terrain.gba");
+    let once = tilebake::pack::pack(path, &rom(b"TERRAIN", b"ZTRE"), &bytes).unwrap();
+    assert_eq!(bank::slot::find(&once).len(), 2);
+    assert_eq!(tilebake::pack::find_slots(&once), [0x200]);
+    assert_eq!(tilebake::pack::pack(path, &once, &bytes).unwrap(), once);
+}
+
 /// A packed ROM may fill the cartridge's 32 MB to the byte, not one more.
 #[test]
 fn pack_refuses_a_rom_over_32_mb() {
@@ -1163,6 +1190,15 @@ fn a_marker_inside_a_packed_bank_is_no_slot_and_a_cut_bank_is_refused() {
         let e = tilebake::pack::pack(path, &once[..cut], &bank).unwrap_err();
         assert!(matches!(e, tilebake::Error::CutShort { .. }), "{e}");
         assert!(e.to_string().contains("cut short"), "{e}");
+    }
+    // Cut at any byte past the ROM as built: refused as cut short, or (at
+    // the bank's start, or in the padding before its relief) packed again
+    // as if never packed; never a ROM that keeps a stub.
+    for cut in base.len()..once.len() {
+        match tilebake::pack::pack(path, &once[..cut], &bank) {
+            Ok(again) => assert_eq!(again, once, "cut at {cut}"),
+            Err(e) => assert!(matches!(e, tilebake::Error::CutShort { .. }), "cut at {cut}: {e}"),
+        }
     }
     // Not packed yet: the slot holds the ROM's length as built (`cargo
     // xtask rom` stamps it), and a shorter file is refused.
