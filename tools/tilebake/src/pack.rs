@@ -37,13 +37,42 @@ pub fn find_slots(rom: &[u8]) -> Vec<usize> {
             from > at && from < rom.len() && rom[from..].starts_with(&bank::MAGIC)
         })
         .map(|(_, s)| {
-            let end = (s.offset as usize).saturating_add(s.len as usize).min(rom.len());
-            let relief = bank::slot::relief_offset(s.offset, s.len) as usize;
-            let has_relief = relief >= end && rom.get(relief..).is_some_and(|r| r.starts_with(&FILE_MAGIC));
-            (s.offset as usize, if has_relief { relief.saturating_add(FILE_LEN).min(rom.len()) } else { end })
+            let end = match packed_relief(rom, s.offset, s.len) {
+                PackedRelief::Whole(at) => at + FILE_LEN,
+                // A relief cut short runs to the file's end.
+                PackedRelief::Cut(_) => rom.len(),
+                PackedRelief::None => (s.offset as usize).saturating_add(s.len as usize).min(rom.len()),
+            };
+            (s.offset as usize, end)
         })
         .collect();
     all.into_iter().filter(|&at| !packed.iter().any(|&(from, to)| (from..to).contains(&at))).collect()
+}
+
+/// What stands where the relief file of a bank packed at `offset` (`len`
+/// bytes) would start (`bank::slot::relief_offset`, past the bank's end).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum PackedRelief {
+    /// No relief file: other bytes, the file's end, or slot numbers that wrap.
+    None,
+    /// A whole one (its magic and [`FILE_LEN`] bytes) from this offset.
+    Whole(usize),
+    /// One cut short by the file's end, from this offset: its magic and
+    /// fewer bytes, or part of its magic.
+    Cut(usize),
+}
+
+/// [`PackedRelief`] of the bank `offset` and `len` describe in `rom`.
+fn packed_relief(rom: &[u8], offset: u32, len: u32) -> PackedRelief {
+    let at = bank::slot::relief_offset(offset, len) as usize;
+    let past_bank = (offset as usize).checked_add(len as usize).is_some_and(|end| at >= end);
+    match rom.get(at..) {
+        Some(r) if past_bank && r.starts_with(&FILE_MAGIC) && r.len() >= FILE_LEN => PackedRelief::Whole(at),
+        Some(r) if past_bank && !r.is_empty() && (r.starts_with(&FILE_MAGIC) || FILE_MAGIC.starts_with(r)) => {
+            PackedRelief::Cut(at)
+        }
+        _ => PackedRelief::None,
+    }
 }
 
 /// The ROM bytes with `bank` packed in.
@@ -81,16 +110,14 @@ pub fn pack_into_slot(rom_path: &Path, rom: &[u8], bank: &[u8]) -> Result<Vec<u8
     // followed only by padding (none, or a flasher's 0x00 or 0xFF to a size
     // it likes): drop it and the padding. Anything else the slot says (a
     // stray value) drops nothing.
-    // Where its relief file would start (none if the slot's numbers wrap).
-    let relief = Some(bank::slot::relief_offset(old.offset, old.len) as usize)
-        .filter(|&r| old_offset.checked_add(old_len).is_some_and(|end| r >= end));
+    let relief = packed_relief(rom, old.offset, old.len);
     let packed_before = old_offset > slot
         && old_offset.checked_add(old_len).is_some_and(|end| end <= rom.len())
         && rom[old_offset..].starts_with(&bank::MAGIC)
         && {
             // Its relief file, if it has one (see `relief_after`), then the padding.
-            let end = match relief.and_then(|r| rom.get(r..)).zip(relief) {
-                Some((r, at)) if r.len() >= FILE_LEN && r.starts_with(&FILE_MAGIC) => at + FILE_LEN,
+            let end = match relief {
+                PackedRelief::Whole(at) => at + FILE_LEN,
                 _ => old_offset + old_len,
             };
             let pad = &rom[end..];
@@ -111,10 +138,9 @@ pub fn pack_into_slot(rom_path: &Path, rom: &[u8], bank: &[u8]) -> Result<Vec<u8
         });
     }
     // (A cut inside the bank's magic leaves a bit of it: the same.)
-    let cut_magic = |at: usize, magic: &[u8]| rom.get(at..).is_some_and(|r| !r.is_empty() && magic.starts_with(r));
     if old_offset > slot
         && old_offset < rom.len()
-        && (rom[old_offset..].starts_with(&bank::MAGIC) || cut_magic(old_offset, &bank::MAGIC))
+        && (rom[old_offset..].starts_with(&bank::MAGIC) || bank::MAGIC.starts_with(&rom[old_offset..]))
         && old_offset.saturating_add(old_len) > rom.len()
     {
         return Err(Error::CutShort {
@@ -126,9 +152,7 @@ pub fn pack_into_slot(rom_path: &Path, rom: &[u8], bank: &[u8]) -> Result<Vec<u8
     // Its relief file cut short: the same.
     if old_offset > slot
         && rom[old_offset..].starts_with(&bank::MAGIC)
-        && let Some(at) = relief
-        && (rom.get(at..).is_some_and(|r| r.len() < FILE_LEN && r.starts_with(&FILE_MAGIC))
-            || cut_magic(at, &FILE_MAGIC))
+        && let PackedRelief::Cut(at) = relief
     {
         return Err(Error::CutShort { path: rom_path.to_path_buf(), end: at + FILE_LEN, len: rom.len() });
     }
