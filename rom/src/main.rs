@@ -336,7 +336,12 @@ extern "C" fn main() -> ! {
         tiles::Source::Packed(_) => packed_relief.map(|f| ("packed", f)),
     };
     let loaded = match file {
-        Some((from, bytes)) => match relief.load_file(&bank, bytes) {
+        // The tops' CRC by the fast scan, its tables in object VRAM again.
+        // SAFETY: as the bank's check above: the HUD loads its glyphs
+        // later, no object shows those tiles, and the call does not nest.
+        Some((from, bytes)) => match unsafe {
+            tiles::with_obj_vram(|tables| relief.load_file_with(&bank, bytes, &tiles::FastScan::new(tables, None)))
+        } {
             Ok(()) => {
                 log!(
                     "relief: {}, loaded in {} cycles, top {} px, floor slope {}",

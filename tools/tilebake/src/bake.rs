@@ -143,8 +143,11 @@ fn toml_error(text: &str, e: &toml::de::Error) -> String {
     let mut what = e.message().lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join(": ");
     // The types of `Options`, in a user's words.
     what = what.replace("expected u32", "expected a whole number");
-    // A message quoting a long value (an unknown variant, say) cut short too.
-    if what.chars().count() > 2 * QUOTE_CHARS {
+    // A message quoting a long value (an unknown variant, say) cut short too;
+    // but an unknown key's whole list of keys, which is short.
+    if let Some(words) = unknown_key(&what) {
+        what = words;
+    } else if what.chars().count() > 2 * QUOTE_CHARS {
         what = what.chars().take(2 * QUOTE_CHARS - 3).collect::<String>() + "...";
     }
     let Some(span) = e.span() else {
@@ -183,6 +186,26 @@ fn toml_error(text: &str, e: &toml::de::Error) -> String {
             format!("line {line}, column {column}: {what}")
         }
     }
+}
+
+/// serde's ``unknown field `tile_sise`, expected one of `tile_size`, ...``
+/// in a user's words, the nearest key first: ``unknown key `tile_sise`: did
+/// you mean `tile_size`? (the keys: tile_size, colours, ...)``; `None` for
+/// any other message.
+fn unknown_key(message: &str) -> Option<String> {
+    let rest = message.strip_prefix("unknown field `")?;
+    let (key, rest) = rest.split_once('`')?;
+    let keys: Vec<&str> = rest.split('`').skip(1).step_by(2).collect();
+    let nearest = keys
+        .iter()
+        .map(|k| (strsim::damerau_levenshtein(key, k), *k))
+        .min()
+        .filter(|&(d, k)| d <= 2.max(k.len() / 3))
+        .map(|(_, k)| format!(": did you mean `{k}`?"));
+    Some(match keys.len() {
+        0 => format!("unknown key `{key}`: none is allowed here"),
+        _ => format!("unknown key `{key}`{} (the keys: {})", nearest.unwrap_or_default(), keys.join(", ")),
+    })
 }
 
 /// What to bake.
@@ -1107,7 +1130,17 @@ mod tests {
             ("\"placement\" = 5", "m.toml: line 2: \"placement\" = 5: use corners or paper"),
             ("colours = -3", "m.toml: line 2: colours = -3: invalid value: integer `-3`, expected a whole number"),
             ("classes = 99999999999", "m.toml: line 2: classes = 99999999999: invalid value"),
-            ("bogus = 1", "m.toml: line 2, column 1: unknown field `bogus`"),
+            (
+                "bogus = 1",
+                "m.toml: line 2, column 1: unknown key `bogus` (the keys: tile_size, colours, pair, placement, \
+                 classes, orientations, seam_band, height_scale)",
+            ),
+            // A near miss is named, and the whole list kept (it was cut short).
+            (
+                "tile_sise = 32",
+                "m.toml: line 2, column 1: unknown key `tile_sise`: did you mean `tile_size`? (the keys: tile_size, \
+                 colours, pair, placement, classes, orientations, seam_band, height_scale)",
+            ),
             // A value over several lines is quoted whole, on one line.
             ("classes = [\n  2,\n  3,\n]", "m.toml: line 2: classes = [ 2, 3, ]: invalid type: sequence"),
             (
@@ -1175,7 +1208,7 @@ mod tests {
             ),
             (
                 "tile_size = 16\n[[pair]]\nheight = \"h.png\"\ntexture = \"t.png\"\nextra = 1\n",
-                "line 5, column 1: unknown field `extra`",
+                "line 5, column 1: unknown key `extra` (the keys: height, texture)",
             ),
         ] {
             std::fs::write(&m, text).unwrap();

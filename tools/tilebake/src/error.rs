@@ -36,6 +36,12 @@ pub enum Error {
     NoInput,
     #[error("{}: cannot write: {}", path.display(), words(source))]
     Write { path: PathBuf, source: std::io::Error },
+    #[error(
+        "{}: already there, and not a picture tilebake wrote: move it or choose another directory (generate and \
+         world replace only their own pictures)",
+        path.display()
+    )]
+    Foreign { path: PathBuf },
     #[error("{}: the output would overwrite an input of the same command; choose another output", path.display())]
     OutputIsInput { path: PathBuf },
     #[error("{}: {source}", path.display())]

@@ -76,7 +76,7 @@ pub type Heightmap = ImageBuffer<Luma<u16>, Vec<u16>>;
 /// Makes the pair; returns (heightmap, texture).
 pub fn generate(seed: u32, size: u32) -> Result<(Heightmap, RgbImage)> {
     if !(128..=MAX_SIZE).contains(&size) || !size.is_multiple_of(128) {
-        return Err(Error::range("size", size, format!("is not a multiple of 128 in 128..={MAX_SIZE}")));
+        return Err(Error::range("size", size, format!("is not supported: use a multiple of 128 in 128..={MAX_SIZE}")));
     }
     let (h, m, g) = fields(seed, size);
     let heights = ImageBuffer::from_fn(size, size, |x, y| {
@@ -105,10 +105,15 @@ pub fn generate(seed: u32, size: u32) -> Result<(Heightmap, RgbImage)> {
 }
 
 /// Writes `<dir>/height.png` (16-bit grey) and `<dir>/texture.png` (both or
-/// neither; `dir` is made if missing, and removed again if writing fails).
+/// neither; `dir` is made if missing, and removed again if writing fails; a
+/// file there that tilebake did not write is refused,
+/// [`io::refuse_replacing_foreign`]).
 pub fn write(seed: u32, size: u32, dir: &Path) -> Result<[std::path::PathBuf; 2]> {
-    let (heights, texture) = generate(seed, size)?;
     let (hp, tp) = (dir.join("height.png"), dir.join("texture.png"));
+    for out in [&hp, &tp] {
+        io::refuse_replacing_foreign(out)?;
+    }
+    let (heights, texture) = generate(seed, size)?;
     let mut out = io::Outputs::new();
     out.create_dir(dir)?;
     out.add_png(&hp, &DynamicImage::ImageLuma16(heights))?;

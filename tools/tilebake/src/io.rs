@@ -309,7 +309,7 @@ impl Outputs {
         image
             .write_to(&mut std::io::Cursor::new(&mut bytes), ImageFormat::Png)
             .map_err(|e| Error::Write { path: path.to_path_buf(), source: std::io::Error::other(e.to_string()) })?;
-        self.add(path, &bytes)
+        self.add(path, &with_marker(bytes))
     }
 
     /// Renames every output into place. Should a rename fail (the outputs
@@ -425,6 +425,60 @@ impl Drop for Outputs {
                 let _ = std::fs::remove_dir(d); // only if empty
             }
         }
+    }
+}
+
+/// The `tEXt` chunk's data (keyword `Software`, then the text) that every
+/// PNG tilebake writes carries: `generate` and `world`, which write fixed
+/// names into a directory, replace their own earlier pictures but not a
+/// user's ([`refuse_replacing_foreign`]).
+const MARKER: &[u8] = b"Software\0tilebake";
+
+/// Bytes from a PNG's start to the end of its IHDR chunk (signature 8,
+/// length 4, type 4, data 13, CRC 4): where the marker goes.
+const AFTER_IHDR: usize = 33;
+
+/// `png` (as the `image` crate encodes it: IHDR first) with the
+/// [`MARKER`] chunk after its IHDR.
+fn with_marker(png: Vec<u8>) -> Vec<u8> {
+    let mut chunk = Vec::with_capacity(MARKER.len() + 12);
+    chunk.extend_from_slice(&(MARKER.len() as u32).to_be_bytes());
+    chunk.extend_from_slice(b"tEXt");
+    chunk.extend_from_slice(MARKER);
+    // PNG's CRC is CRC-32/ISO-HDLC, over the chunk's type and data.
+    chunk.extend_from_slice(&bank::crc32(&chunk[4..]).to_be_bytes());
+    let mut out = png;
+    out.splice(AFTER_IHDR..AFTER_IHDR, chunk);
+    out
+}
+
+/// True if `bytes` are a PNG with tilebake's [`MARKER`] chunk (right after
+/// its IHDR, where [`with_marker`] puts it).
+fn written_by_tilebake(bytes: &[u8]) -> bool {
+    let chunk = &bytes.get(AFTER_IHDR..).unwrap_or_default();
+    bytes.starts_with(b"\x89PNG\r\n\x1a\n")
+        && chunk.get(..4) == Some(&(MARKER.len() as u32).to_be_bytes()[..])
+        && chunk.get(4..8) == Some(&b"tEXt"[..])
+        && chunk.get(8..8 + MARKER.len()) == Some(MARKER)
+}
+
+/// Refuses to replace `path` if it holds anything but a picture tilebake
+/// wrote (its PNGs carry a `tEXt` chunk `Software: tilebake`): a heightmap
+/// of the user's own, say, where `generate` or `world` would write
+/// `height.png`. Nothing there is fine.
+pub fn refuse_replacing_foreign(path: &Path) -> Result<()> {
+    // Through a link, what it points to (a dangling one is the write's to
+    // refuse, as any output's).
+    match std::fs::metadata(path) {
+        Err(_) => Ok(()),
+        Ok(m) if m.is_dir() => {
+            let source = std::io::Error::from(std::io::ErrorKind::IsADirectory);
+            Err(Error::Write { path: path.to_path_buf(), source })
+        }
+        // A FIFO or a device is no picture (and reading one may block).
+        Ok(m) if !m.is_file() => Err(Error::Foreign { path: path.to_path_buf() }),
+        Ok(_) if written_by_tilebake(&read(path)?) => Ok(()),
+        Ok(_) => Err(Error::Foreign { path: path.to_path_buf() }),
     }
 }
 

@@ -33,17 +33,17 @@ enum Command {
         /// Tile side in texels (pixels of the PNGs): 8, 16, 32, 64 or 128 [default: 32];
         /// each image's width and height must be multiples of it.
         #[arg(long, allow_negative_numbers = true)]
-        tile_size: Option<u32>,
+        tile_size: Option<i64>,
         /// Palette colours, 2..=52 [default: 52].
         #[arg(long, allow_negative_numbers = true)]
-        colours: Option<u32>,
+        colours: Option<i64>,
         /// How worlds place the tiles: corners (matched borders, one landscape)
         /// or paper (tiles as cut, the paper's method) [default: corners].
         #[arg(long)]
         placement: Option<tilebake::PlacementKind>,
         /// Corner classes (low ground .. high ground), 2 or 3 [default: 3].
         #[arg(long, allow_negative_numbers = true)]
-        classes: Option<u32>,
+        classes: Option<i64>,
         /// Which turns and mirrors of the source tiles may be cut from: all,
         /// upright, or auto (upright when the texture has baked lighting)
         /// [default: auto].
@@ -56,7 +56,7 @@ enum Command {
         /// Paper placement: fade the outer N texels of every tile to a common
         /// height and colour, 0..=half the tile size [default: 0, tiles as cut].
         #[arg(long, allow_negative_numbers = true)]
-        seam_band: Option<u32>,
+        seam_band: Option<i64>,
         /// A TOML sidecar with tile_size, colours, placement, classes,
         /// orientations, height_scale, seam_band (each optional, with the
         /// defaults above) and [[pair]] height/texture entries (paths
@@ -87,7 +87,7 @@ enum Command {
         seed: u32,
         /// Side of the mapped area, in tiles (1..=64).
         #[arg(long, allow_negative_numbers = true, default_value_t = 24)]
-        tiles: u32,
+        tiles: i64,
     },
     /// Put a bank into a built terrain ROM: target/gba/terrain.gba from `cargo xtask rom`, or one you
     /// were given (then no Rust toolchain is needed).
@@ -114,7 +114,7 @@ enum Command {
         seed: u32,
         /// Side of the measured area, in tiles (4..=64).
         #[arg(long, allow_negative_numbers = true, default_value_t = 32)]
-        tiles: u32,
+        tiles: i64,
     },
     /// Write a square of a seeded world as the ROM places it: DIR/height.png
     /// (texel heights, 8-bit grey) and DIR/colour.png (bank colours, no fog).
@@ -127,8 +127,9 @@ enum Command {
         seed: u32,
         /// Side of the square, in tiles (1..=64).
         #[arg(long, allow_negative_numbers = true, default_value_t = 16)]
-        tiles: u32,
-        /// Directory for height.png and colour.png.
+        tiles: i64,
+        /// Directory for height.png and colour.png (made if missing; a
+        /// picture there that tilebake did not write is not replaced).
         #[arg(short, long)]
         output: PathBuf,
     },
@@ -152,8 +153,9 @@ enum Command {
         seed: u32,
         /// Side in pixels (a multiple of 128, 128..=4096).
         #[arg(long, allow_negative_numbers = true, default_value_t = 256)]
-        size: u32,
-        /// Directory for height.png and texture.png.
+        size: i64,
+        /// Directory for height.png and texture.png (made if missing; a
+        /// picture there that tilebake did not write is not replaced).
         #[arg(short, long)]
         output: PathBuf,
     },
@@ -176,7 +178,8 @@ fn main() -> ExitCode {
         }
     };
     let progress = Progress::new();
-    let result = run(args.command, &progress);
+    let typed = wholes(&args.command);
+    let result = run(args.command, &progress).map_err(|e| as_typed(e, &typed));
     progress.clear();
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -184,6 +187,43 @@ fn main() -> ExitCode {
             complain(&format!("error: {e}"));
             ExitCode::from(2)
         }
+    }
+}
+
+/// A whole-number option as the commands take it. The command line reads
+/// them as `i64`, so that `--tile-size -8` gets the option's own range
+/// error (`use 8, 16, 32, 64 or 128`), not clap's `0..=4294967295`: a value
+/// that does not fit a `u32` becomes `u32::MAX`, outside every such option's
+/// range, and [`as_typed`] puts the value typed back into the error.
+fn narrow(v: i64) -> u32 {
+    u32::try_from(v).unwrap_or(u32::MAX)
+}
+
+/// The whole-number options of `command` given values [`narrow`] changes,
+/// by their keys (`tile_size`).
+fn wholes(command: &Command) -> Vec<(&'static str, i64)> {
+    let all: Vec<(&'static str, Option<i64>)> = match command {
+        Command::Bake { tile_size, colours, classes, seam_band, .. } => {
+            vec![("tile_size", *tile_size), ("colours", *colours), ("classes", *classes), ("seam_band", *seam_band)]
+        }
+        Command::Preview { tiles, .. } | Command::Seams { tiles, .. } | Command::World { tiles, .. } => {
+            vec![("tiles", Some(*tiles))]
+        }
+        Command::Generate { size, .. } => vec![("size", Some(*size))],
+        _ => Vec::new(),
+    };
+    all.into_iter().filter_map(|(k, v)| Some((k, v?))).filter(|&(_, v)| narrow(v) as i64 != v).collect()
+}
+
+/// `e`, its range error naming the value typed where [`narrow`] changed it.
+fn as_typed(e: anyhow::Error, typed: &[(&'static str, i64)]) -> anyhow::Error {
+    match e.downcast::<tilebake::Error>() {
+        Ok(tilebake::Error::Range { manifest: None, key, value, problem }) => {
+            let value = typed.iter().find(|(k, _)| *k == key).map_or(value, |(_, v)| v.to_string());
+            tilebake::Error::Range { manifest: None, key, value, problem }.into()
+        }
+        Ok(other) => other.into(),
+        Err(e) => e,
     }
 }
 
@@ -355,12 +395,12 @@ fn run(command: Command, progress: &Progress) -> Result<()> {
                         .collect();
                     let d = Options::new(pairs);
                     let options = Options {
-                        tile_size: tile_size.unwrap_or(d.tile_size),
-                        colours: colours.unwrap_or(d.colours),
+                        tile_size: tile_size.map_or(d.tile_size, narrow),
+                        colours: colours.map_or(d.colours, narrow),
                         placement: placement.unwrap_or(d.placement),
-                        classes: classes.unwrap_or(d.classes),
+                        classes: classes.map_or(d.classes, narrow),
                         orientations: orientations.unwrap_or(d.orientations),
-                        seam_band: seam_band.unwrap_or(d.seam_band),
+                        seam_band: seam_band.map_or(d.seam_band, narrow),
                         height_scale: height_scale.unwrap_or(d.height_scale),
                         ..d
                     };
@@ -396,7 +436,7 @@ fn run(command: Command, progress: &Progress) -> Result<()> {
         }
         Command::Inspect { bank } => print_out(&tilebake::inspect::report(&bank)?)?,
         Command::Preview { bank, output, seed, tiles } => {
-            for p in tilebake::preview::write(&bank, &output, seed, tiles)? {
+            for p in tilebake::preview::write(&bank, &output, seed, narrow(tiles))? {
                 say(format!("wrote {}", p.display()))?;
             }
         }
@@ -405,6 +445,7 @@ fn run(command: Command, progress: &Progress) -> Result<()> {
             say(format!("{}: {size} bytes, bank (and its relief) from {}", output.display(), bank.display()))?;
         }
         Command::Seams { bank, seed, tiles } => {
+            let tiles = narrow(tiles);
             let max = tilebake::measure::MAX_TILES;
             if !(4..=max).contains(&tiles) {
                 return Err(tilebake::Error::range("tiles", tiles, format!("is outside 4..={max}")).into());
@@ -428,7 +469,7 @@ fn run(command: Command, progress: &Progress) -> Result<()> {
             }
         }
         Command::World { bank, seed, tiles, output } => {
-            for p in tilebake::world::write(&bank, seed, tiles, &output)? {
+            for p in tilebake::world::write(&bank, seed, narrow(tiles), &output)? {
                 say(format!("wrote {}", p.display()))?;
             }
         }
@@ -437,7 +478,7 @@ fn run(command: Command, progress: &Progress) -> Result<()> {
             say(format!("wrote {} (for {})", output.display(), bank.display()))?;
         }
         Command::Generate { seed, size, output } => {
-            for p in tilebake::generate::write(seed, size, &output)? {
+            for p in tilebake::generate::write(seed, narrow(size), &output)? {
                 say(format!("wrote {}", p.display()))?;
             }
         }

@@ -18,6 +18,8 @@ pub fn of_bank(bytes: &[u8], bank_path: &Path) -> Result<[u8; voxel::flight::FIL
 /// bank).
 pub fn write(bank_path: &Path, output: &Path) -> Result<()> {
     io::refuse_overwriting_inputs(output, &[bank_path])?;
+    // (A missing directory named as such, as `bake` and `pack` do.)
+    io::check_output(output)?;
     let bytes = crate::inspect::load(bank_path)?;
     io::write_atomic(output, &of_bank(&bytes, bank_path)?)
 }

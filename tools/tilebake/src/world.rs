@@ -42,7 +42,8 @@ pub fn pictures(bank: &Bank<'_>, seed: u32, tiles: u32) -> std::result::Result<(
 }
 
 /// `tilebake world BANK --seed S --tiles N -o DIR`: writes `DIR/height.png`
-/// and `DIR/colour.png` (both or neither; DIR is made if missing).
+/// and `DIR/colour.png` (both or neither; DIR is made if missing; a file
+/// there that tilebake did not write is refused, [`io::refuse_replacing_foreign`]).
 pub fn write(bank_path: &Path, seed: u32, tiles: u32, dir: &Path) -> Result<[PathBuf; 2]> {
     if !(1..=MAX_TILES).contains(&tiles) {
         return Err(Error::range("tiles", tiles, format!("is outside 1..={MAX_TILES}")));
@@ -50,6 +51,7 @@ pub fn write(bank_path: &Path, seed: u32, tiles: u32, dir: &Path) -> Result<[Pat
     let (hp, cp) = (dir.join("height.png"), dir.join("colour.png"));
     for out in [&hp, &cp] {
         io::refuse_overwriting_inputs(out, &[bank_path])?;
+        io::refuse_replacing_foreign(out)?;
     }
     let bytes = crate::inspect::load(bank_path)?;
     let b = bank::parse(&bytes).map_err(|source| Error::Bank { path: bank_path.to_path_buf(), source })?;

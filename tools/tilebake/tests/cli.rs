@@ -598,6 +598,17 @@ fn numeric_options_out_of_range_are_refused_in_one_line() {
         (bake(&["--placement", "paper", "--seam-band", "17"]), "--seam-band 17", "0..=16"),
         (bake(&["--placement", "paper", "--seam-band", "4294967295"]), "--seam-band 4294967295", "0..=16"),
         (bake(&["--placement", "paper", "--tile-size", "8", "--seam-band", "5"]), "--seam-band 5", "0..=4"),
+        // Past a u32 either way: the option's own range, the value as typed
+        // (not clap's `0..=4294967295`).
+        (bake(&["--tile-size", "-8"]), "--tile-size -8", "8, 16, 32, 64 or 128"),
+        (bake(&["--tile-size", "99999999999"]), "--tile-size 99999999999", "8, 16, 32, 64 or 128"),
+        (bake(&["--colours", "-1"]), "--colours -1", "2..=52"),
+        (bake(&["--classes", "4294967296"]), "--classes 4294967296", "2..=3"),
+        (bake(&["--placement", "paper", "--seam-band", "-2"]), "--seam-band -2", "0..=16"),
+        (own(&["preview", &bank, "-o", &pv, "--tiles", "-3"]), "--tiles -3", "1..=64"),
+        (own(&["seams", &bank, "--tiles", "99999999999"]), "--tiles 99999999999", "4..=64"),
+        (own(&["world", &bank, "--tiles", "-1", "-o", &w]), "--tiles -1", "1..=64"),
+        (own(&["generate", "--size", "-128", "-o", &g]), "--size -128", "128..=4096"),
     ];
     for (args, option, range) in cases {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
@@ -1124,7 +1135,7 @@ fn hostile_inputs_get_one_line_and_change_nothing() {
     let o = tilebake(&["bake", "--height", &h, "--texture", &t, "--height-scale", "-2", "-o", &xs]);
     fails(&o, "--height-scale -2", "is outside", &x);
     let o = tilebake(&["bake", "--height", &h, "--texture", &t, "--tile-size", "-1", "-o", &xs]);
-    fails(&o, "'-1'", "--tile-size", &x);
+    fails(&o, "--tile-size -1", "use 8, 16, 32, 64 or 128", &x);
     // A FIFO as the output is refused and stays a FIFO.
     let fifo = d.path("fifo");
     assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
@@ -1252,4 +1263,51 @@ fn preview_refuses_a_pipe_for_a_prefix() {
     let o = tilebake(&["preview", &bank, "-o", &fifo.display().to_string()]);
     fails(&o, "pipe", "not a prefix or a directory", &d.path("pipe-tiles.png"));
     assert!(!d.path("pipe-map.png").exists());
+}
+
+/// `generate` and `world` write fixed names (`height.png`, ...) into a
+/// directory: they replace their own earlier pictures, but refuse, with
+/// nothing written or changed, to replace a picture of the user's (the
+/// README's `generate -o .` then `world -o .` once overwrote the heightmap).
+#[test]
+fn generate_and_world_replace_only_their_own_pictures() {
+    let d = Dir::new();
+    let generated = d.s("g");
+    for seed in ["3", "4"] {
+        let o = tilebake(&["generate", "--seed", seed, "--size", "128", "-o", &generated]);
+        assert!(o.status.success(), "seed {seed}: {}", stderr(&o));
+    }
+    let bank = small_bank(&d);
+    for _ in 0..2 {
+        let o = tilebake(&["world", &bank, "--tiles", "2", "-o", &d.s("w")]);
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    // The user's own heightmap where each would write.
+    let mine = GrayImage::from_fn(128, 128, |x, _| Luma([x as u8]));
+    for (args, dir, name, other) in [
+        (vec!["generate", "--size", "128", "-o"], "g", "height.png", "texture.png"),
+        (vec!["world", &bank, "--tiles", "2", "-o"], "w", "colour.png", "height.png"),
+    ] {
+        let path = d.path(&format!("{dir}/{name}"));
+        mine.save(&path).unwrap();
+        let (before, other_before) = (std::fs::read(&path).unwrap(), std::fs::read(d.path(&format!("{dir}/{other}"))));
+        let o = tilebake(&[args.as_slice(), &[&d.s(dir)]].concat());
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(err.contains(&path.display().to_string()) && err.contains("not a picture tilebake wrote"), "{err}");
+        assert_eq!(std::fs::read(&path).unwrap(), before, "{args:?} changed {name}");
+        assert_eq!(std::fs::read(d.path(&format!("{dir}/{other}"))).ok(), other_before.ok(), "{args:?} wrote {other}");
+        no_temporaries(&d.path(dir));
+    }
+    // A FIFO there is no picture either (and is not read: that would block).
+    #[cfg(unix)]
+    {
+        let fifo = d.path("f/height.png");
+        std::fs::create_dir(d.path("f")).unwrap();
+        assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+        let o = tilebake(&["generate", "--size", "128", "-o", &d.s("f")]);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert!(stderr(&o).contains("not a picture tilebake wrote"), "{}", stderr(&o));
+    }
 }
