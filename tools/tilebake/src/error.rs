@@ -46,6 +46,8 @@ pub enum Error {
     OutputIsInput { path: PathBuf },
     #[error("{}: {source}", path.display())]
     Bank { path: PathBuf, source: bank::BankError },
+    #[error("{}: not a tile bank but {what}", path.display())]
+    NotBank { path: PathBuf, what: &'static str },
     #[error("{}: cannot make a world of it: {}", path.display(), landscape_words(reason))]
     Landscape { path: PathBuf, reason: voxel::LandscapeError },
     #[error("{}: {detail}", path.display())]

@@ -10,7 +10,17 @@ use std::path::Path;
 /// which the ROM would show its error screen for).
 pub fn load(path: &Path) -> Result<Vec<u8>> {
     let bytes = io::read(path)?;
-    let b = bank::parse(&bytes).map_err(|source| Error::Bank { path: path.to_path_buf(), source })?;
+    let b = bank::parse(&bytes).map_err(|source| match source {
+        // What it is instead, when that is plain: a common mix-up.
+        bank::BankError::BadMagic if bytes.starts_with(b"\x89PNG\r\n\x1a\n") => {
+            Error::NotBank { path: path.to_path_buf(), what: "a PNG image (tilebake bake makes banks of PNGs)" }
+        }
+        bank::BankError::BadMagic if gbarom::check_header(&bytes).is_ok() => Error::NotBank {
+            path: path.to_path_buf(),
+            what: "a GBA ROM (tilebake pack puts a bank into a ROM; give the bank itself)",
+        },
+        source => Error::Bank { path: path.to_path_buf(), source },
+    })?;
     crate::world::with_texels(&b, 1, |_| ()).map_err(|reason| Error::Landscape { path: path.to_path_buf(), reason })?;
     Ok(bytes)
 }

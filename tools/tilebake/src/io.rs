@@ -198,6 +198,12 @@ pub fn decode_words(message: &str) -> String {
             .unwrap_or_else(|| "a".into());
         s.replace_range(at..end, &name);
     }
+    // A damaged chunk name's bytes, shown as decoded, may be anything.
+    s = s.chars().map(|c| if c.is_ascii_graphic() || c == ' ' { c } else { '?' }).collect();
+    if s.to_ascii_lowercase().starts_with("unrecognized critical chunk") {
+        let name = s.rsplit(' ').next().unwrap_or_default();
+        return format!("a chunk this decoder does not know is marked needed ({name}): the file is damaged");
+    }
     if s.starts_with("CRC error") {
         let chunk = s.split("while decoding ").nth(1).map(|c| c.trim_end_matches('.').to_string());
         return format!(
@@ -273,7 +279,11 @@ impl Outputs {
             }
         }
         if !dir.as_os_str().is_empty() && !dir.is_dir() {
-            let source = std::io::Error::from(std::io::ErrorKind::NotADirectory);
+            let source = if dir.exists() {
+                std::io::Error::other("it is a file, not a directory")
+            } else {
+                std::io::Error::from(std::io::ErrorKind::NotADirectory)
+            };
             return Err(Error::Write { path: dir.to_path_buf(), source });
         }
         Ok(())
@@ -348,6 +358,12 @@ fn dangling(target: &Path, done: &str) -> std::io::Error {
 /// (a directory, a device, a FIFO, a dangling link) or for a directory it
 /// names that does not exist, before a long command does its work.
 pub fn check_output(path: &Path) -> Result<()> {
+    // `-o -` reads as standard output in many tools: not a file called `-`.
+    if path.as_os_str() == "-" {
+        let source =
+            std::io::Error::other("tilebake writes files, not standard output: name a file (./- for one called -)");
+        return Err(Error::Write { path: path.to_path_buf(), source });
+    }
     let dest = destination(path)?;
     let dir = match dest.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,

@@ -121,7 +121,7 @@ pub const MEANINGS: [&str; 11] = [
     "colour step across tile borders / inside tiles (natural 1; above: colour edges at borders)",
     "height spread near borders / in tile centres (natural 1; below: borders pulled level)",
     "colour spread near borders / in tile centres (natural 1; below: a frame round each tile)",
-    "correlation of neighbouring tiles' mean heights (natural 0.5 to 0.9; 0: every tile an island)",
+    "correlation of neighbouring tiles' mean heights (natural 0.5 to 0.9, more for broad landforms over many tiles; 0: every tile an island)",
     "how much the height step depends on the place in the tile (natural 0; high: a grid shows)",
     "how much the colour step depends on the place in the tile (natural 0; high: a grid shows)",
     "heights a tile apart more alike than at nearby distances (natural 0; high: tiles repeat)",

@@ -859,10 +859,16 @@ fn decode_errors_are_words() {
     // A text chunk before IHDR.
     let early = [&png[..8], &chunk(b"tEXt", b"a\0b"), &png[8..]].concat();
     std::fs::write(d.path("early.png"), &early).unwrap();
+    // IDAT's name damaged (a byte past ASCII: the decoder shows it raw).
+    let at = png.windows(4).position(|w| w == b"IDAT").unwrap();
+    let mut renamed = png.clone();
+    renamed[at + 3] = 0xAB;
+    std::fs::write(d.path("renamed.png"), &renamed).unwrap();
     for (name, words) in [
         ("zlib.png", "the compressed pixel data is damaged"),
         ("twice.png", "chunk IHDR must appear at most once"),
         ("early.png", "tEXt chunk appeared before IHDR chunk"),
+        ("renamed.png", "a chunk this decoder does not know is marked needed (IDA?)"),
     ] {
         let x = d.path("x.bank");
         let o = tilebake(&["bake", "--height", &h, "--texture", &d.s(name), "-o", &x.display().to_string()]);
@@ -1309,5 +1315,29 @@ fn generate_and_world_replace_only_their_own_pictures() {
         let o = tilebake(&["generate", "--size", "128", "-o", &d.s("f")]);
         assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
         assert!(stderr(&o).contains("not a picture tilebake wrote"), "{}", stderr(&o));
+    }
+}
+
+/// Mix-ups named as such: a PNG or a ROM where a bank belongs, `-o -`
+/// (standard output in many tools), a file where `world` wants a directory.
+#[test]
+fn common_mix_ups_are_named() {
+    let d = Dir::new();
+    let (h, t) = pair(&d, 64, 64);
+    let bank = small_bank(&d);
+    let rom = d.path("r.gba");
+    let mut bytes = vec![0u8; 0xC0];
+    gbarom::fix_header(&mut bytes, &gbarom::Header::new("T")).unwrap();
+    std::fs::write(&rom, &bytes).unwrap();
+    let x = d.path("x");
+    for (args, file, words) in [
+        (vec!["inspect", &h], h.as_str(), "not a tile bank but a PNG image"),
+        (vec!["preview", &rom.display().to_string(), "-o", &d.s("x")], "r.gba", "not a tile bank but a GBA ROM"),
+        (vec!["bake", "--height", &h, "--texture", &t, "-o", "-"], "-", "not standard output"),
+        (vec!["world", &bank, "--tiles", "2", "-o", &bank], "small.bank", "it is a file, not a directory"),
+    ] {
+        let args: Vec<&str> = args.iter().map(|a| a.as_ref()).collect();
+        let o = tilebake(&args);
+        fails(&o, file, words, &x);
     }
 }
