@@ -194,14 +194,23 @@ fn toml_error(text: &str, e: &toml::de::Error) -> String {
 /// any other message.
 fn unknown_key(message: &str) -> Option<String> {
     let rest = message.strip_prefix("unknown field `")?;
-    let (key, rest) = rest.split_once('`')?;
-    let keys: Vec<&str> = rest.split('`').skip(1).step_by(2).collect();
+    // The key may hold a backtick itself: it ends where serde's words begin.
+    let (key, list) = ["`, expected one of ", "`, expected ", "`, there are no fields"]
+        .iter()
+        .find_map(|words| rest.rsplit_once(words))?;
+    let keys: Vec<&str> = list.split('`').skip(1).step_by(2).collect();
     let nearest = keys
         .iter()
         .map(|k| (strsim::damerau_levenshtein(key, k), *k))
         .min()
         .filter(|&(d, k)| d <= 2.max(k.len() / 3))
         .map(|(_, k)| format!(": did you mean `{k}`?"));
+    // A long key cut short, as any quoted text (the list of keys is short).
+    let key = if key.chars().count() > QUOTE_CHARS {
+        key.chars().take(QUOTE_CHARS - 3).collect::<String>() + "..."
+    } else {
+        key.to_string()
+    };
     Some(match keys.len() {
         0 => format!("unknown key `{key}`: none is allowed here"),
         _ => format!("unknown key `{key}`{} (the keys: {})", nearest.unwrap_or_default(), keys.join(", ")),
@@ -1135,6 +1144,12 @@ mod tests {
                 "m.toml: line 2, column 1: unknown key `bogus` (the keys: tile_size, colours, pair, placement, \
                  classes, orientations, seam_band, height_scale)",
             ),
+            // A long key is cut short, a backtick in one kept apart from the list.
+            (
+                &format!("{} = 1", "y".repeat(3000)),
+                &format!("m.toml: line 2, column 1: unknown key `{}...` (the keys: tile_size,", "y".repeat(57)),
+            ),
+            ("\"a`b\" = 1", "m.toml: line 2, column 1: unknown key `a`b` (the keys: tile_size, colours,"),
             // A near miss is named, and the whole list kept (it was cut short).
             (
                 "tile_sise = 32",

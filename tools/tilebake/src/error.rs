@@ -37,11 +37,11 @@ pub enum Error {
     #[error("{}: cannot write: {}", path.display(), words(source))]
     Write { path: PathBuf, source: std::io::Error },
     #[error(
-        "{}: already there, and not a picture tilebake wrote: move it or choose another directory (generate and \
-         world replace only their own pictures)",
+        "{}: already there, and not a picture `tilebake {command}` wrote: move it or choose another directory \
+         ({command} replaces only its own pictures)",
         path.display()
     )]
-    Foreign { path: PathBuf },
+    Foreign { path: PathBuf, command: String },
     #[error("{}: the output would overwrite an input of the same command; choose another output", path.display())]
     OutputIsInput { path: PathBuf },
     #[error("{}: {source}", path.display())]

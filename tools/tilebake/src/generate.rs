@@ -73,11 +73,17 @@ pub const MAX_SIZE: u32 = 4096;
 /// A 16-bit grey heightmap.
 pub type Heightmap = ImageBuffer<Luma<u16>, Vec<u16>>;
 
-/// Makes the pair; returns (heightmap, texture).
-pub fn generate(seed: u32, size: u32) -> Result<(Heightmap, RgbImage)> {
+/// Refuses a side `generate` does not make.
+fn check_size(size: u32) -> Result<()> {
     if !(128..=MAX_SIZE).contains(&size) || !size.is_multiple_of(128) {
         return Err(Error::range("size", size, format!("is not supported: use a multiple of 128 in 128..={MAX_SIZE}")));
     }
+    Ok(())
+}
+
+/// Makes the pair; returns (heightmap, texture).
+pub fn generate(seed: u32, size: u32) -> Result<(Heightmap, RgbImage)> {
+    check_size(size)?;
     let (h, m, g) = fields(seed, size);
     let heights = ImageBuffer::from_fn(size, size, |x, y| {
         let v = h[(y * size + x) as usize].max(SEA);
@@ -106,18 +112,20 @@ pub fn generate(seed: u32, size: u32) -> Result<(Heightmap, RgbImage)> {
 
 /// Writes `<dir>/height.png` (16-bit grey) and `<dir>/texture.png` (both or
 /// neither; `dir` is made if missing, and removed again if writing fails; a
-/// file there that tilebake did not write is refused,
+/// file there that `generate` did not write is refused,
 /// [`io::refuse_replacing_foreign`]).
 pub fn write(seed: u32, size: u32, dir: &Path) -> Result<[std::path::PathBuf; 2]> {
     let (hp, tp) = (dir.join("height.png"), dir.join("texture.png"));
+    check_size(size)?;
+    io::refuse_standard_output(dir)?;
     for out in [&hp, &tp] {
-        io::refuse_replacing_foreign(out)?;
+        io::refuse_replacing_foreign(out, "generate")?;
     }
     let (heights, texture) = generate(seed, size)?;
     let mut out = io::Outputs::new();
     out.create_dir(dir)?;
-    out.add_png(&hp, &DynamicImage::ImageLuma16(heights))?;
-    out.add_png(&tp, &DynamicImage::ImageRgb8(texture))?;
+    out.add_png(&hp, &DynamicImage::ImageLuma16(heights), "generate")?;
+    out.add_png(&tp, &DynamicImage::ImageRgb8(texture), "generate")?;
     out.commit()?;
     Ok([hp, tp])
 }

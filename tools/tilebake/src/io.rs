@@ -313,13 +313,14 @@ impl Outputs {
         Ok(())
     }
 
-    /// Encodes `image` as PNG for `path`.
-    pub fn add_png(&mut self, path: &Path, image: &DynamicImage) -> Result<()> {
+    /// Encodes `image` as PNG for `path`, marked as written by `command`
+    /// (`generate`: see [`refuse_replacing_foreign`]).
+    pub fn add_png(&mut self, path: &Path, image: &DynamicImage, command: &str) -> Result<()> {
         let mut bytes = Vec::new();
         image
             .write_to(&mut std::io::Cursor::new(&mut bytes), ImageFormat::Png)
             .map_err(|e| Error::Write { path: path.to_path_buf(), source: std::io::Error::other(e.to_string()) })?;
-        self.add(path, &with_marker(bytes))
+        self.add(path, &with_marker(bytes, command))
     }
 
     /// Renames every output into place. Should a rename fail (the outputs
@@ -354,16 +355,22 @@ fn dangling(target: &Path, done: &str) -> std::io::Error {
     ))
 }
 
-/// Refuses an output [`Outputs::add`] would refuse for what is at its path
-/// (a directory, a device, a FIFO, a dangling link) or for a directory it
-/// names that does not exist, before a long command does its work.
-pub fn check_output(path: &Path) -> Result<()> {
-    // `-o -` reads as standard output in many tools: not a file called `-`.
+/// Refuses `-o -`, which reads as standard output in many tools: tilebake
+/// writes files (and directories), none called `-` unless named `./-`.
+pub fn refuse_standard_output(path: &Path) -> Result<()> {
     if path.as_os_str() == "-" {
         let source =
             std::io::Error::other("tilebake writes files, not standard output: name a file (./- for one called -)");
         return Err(Error::Write { path: path.to_path_buf(), source });
     }
+    Ok(())
+}
+
+/// Refuses an output [`Outputs::add`] would refuse for what is at its path
+/// (a directory, a device, a FIFO, a dangling link) or for a directory it
+/// names that does not exist, before a long command does its work.
+pub fn check_output(path: &Path) -> Result<()> {
+    refuse_standard_output(path)?;
     let dest = destination(path)?;
     let dir = match dest.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
@@ -445,22 +452,26 @@ impl Drop for Outputs {
 }
 
 /// The `tEXt` chunk's data (keyword `Software`, then the text) that every
-/// PNG tilebake writes carries: `generate` and `world`, which write fixed
-/// names into a directory, replace their own earlier pictures but not a
-/// user's ([`refuse_replacing_foreign`]).
-const MARKER: &[u8] = b"Software\0tilebake";
+/// PNG tilebake writes carries, naming the command that wrote it (`tilebake
+/// generate`): `generate` and `world`, which write fixed names into a
+/// directory, replace their own earlier pictures but nothing else, not a
+/// user's heightmap, nor the other's ([`refuse_replacing_foreign`]).
+fn marker(command: &str) -> Vec<u8> {
+    [&b"Software\0tilebake "[..], command.as_bytes()].concat()
+}
 
 /// Bytes from a PNG's start to the end of its IHDR chunk (signature 8,
 /// length 4, type 4, data 13, CRC 4): where the marker goes.
 const AFTER_IHDR: usize = 33;
 
-/// `png` (as the `image` crate encodes it: IHDR first) with the
-/// [`MARKER`] chunk after its IHDR.
-fn with_marker(png: Vec<u8>) -> Vec<u8> {
-    let mut chunk = Vec::with_capacity(MARKER.len() + 12);
-    chunk.extend_from_slice(&(MARKER.len() as u32).to_be_bytes());
+/// `png` (as the `image` crate encodes it: IHDR first) with `command`'s
+/// [`marker`] chunk after its IHDR.
+fn with_marker(png: Vec<u8>, command: &str) -> Vec<u8> {
+    let text = marker(command);
+    let mut chunk = Vec::with_capacity(text.len() + 12);
+    chunk.extend_from_slice(&(text.len() as u32).to_be_bytes());
     chunk.extend_from_slice(b"tEXt");
-    chunk.extend_from_slice(MARKER);
+    chunk.extend_from_slice(&text);
     // PNG's CRC is CRC-32/ISO-HDLC, over the chunk's type and data.
     chunk.extend_from_slice(&bank::crc32(&chunk[4..]).to_be_bytes());
     let mut out = png;
@@ -468,23 +479,26 @@ fn with_marker(png: Vec<u8>) -> Vec<u8> {
     out
 }
 
-/// True if `bytes` are a PNG with tilebake's [`MARKER`] chunk (right after
-/// its IHDR, where [`with_marker`] puts it).
-fn written_by_tilebake(bytes: &[u8]) -> bool {
-    let chunk = &bytes.get(AFTER_IHDR..).unwrap_or_default();
-    bytes.starts_with(b"\x89PNG\r\n\x1a\n")
-        && chunk.get(..4) == Some(&(MARKER.len() as u32).to_be_bytes()[..])
+/// True if `head` (a file's first bytes) is a PNG with `command`'s
+/// [`marker`] chunk right after its IHDR, where [`with_marker`] puts it.
+fn written_by(head: &[u8], command: &str) -> bool {
+    let text = marker(command);
+    let chunk = head.get(AFTER_IHDR..).unwrap_or_default();
+    head.starts_with(b"\x89PNG\r\n\x1a\n")
+        && chunk.get(..4) == Some(&(text.len() as u32).to_be_bytes()[..])
         && chunk.get(4..8) == Some(&b"tEXt"[..])
-        && chunk.get(8..8 + MARKER.len()) == Some(MARKER)
+        && chunk.get(8..8 + text.len()) == Some(&text[..])
 }
 
-/// Refuses to replace `path` if it holds anything but a picture tilebake
-/// wrote (its PNGs carry a `tEXt` chunk `Software: tilebake`): a heightmap
-/// of the user's own, say, where `generate` or `world` would write
-/// `height.png`. Nothing there is fine.
-pub fn refuse_replacing_foreign(path: &Path) -> Result<()> {
+/// Refuses to replace `path` if it holds anything but a picture `command`
+/// wrote (tilebake's PNGs carry a `tEXt` chunk `Software: tilebake
+/// <command>`): a heightmap of the user's own, say, where `generate` or
+/// `world` would write `height.png`. Nothing there is fine.
+pub fn refuse_replacing_foreign(path: &Path, command: &str) -> Result<()> {
+    use std::io::Read;
     // Through a link, what it points to (a dangling one is the write's to
     // refuse, as any output's).
+    let foreign = || Error::Foreign { path: path.to_path_buf(), command: command.to_string() };
     match std::fs::metadata(path) {
         Err(_) => Ok(()),
         Ok(m) if m.is_dir() => {
@@ -492,9 +506,16 @@ pub fn refuse_replacing_foreign(path: &Path) -> Result<()> {
             Err(Error::Write { path: path.to_path_buf(), source })
         }
         // A FIFO or a device is no picture (and reading one may block).
-        Ok(m) if !m.is_file() => Err(Error::Foreign { path: path.to_path_buf() }),
-        Ok(_) if written_by_tilebake(&read(path)?) => Ok(()),
-        Ok(_) => Err(Error::Foreign { path: path.to_path_buf() }),
+        Ok(m) if !m.is_file() => Err(foreign()),
+        Ok(_) => {
+            // Its first bytes only: as far as the marker reaches.
+            let mut head = Vec::new();
+            let want = (AFTER_IHDR + 12 + marker(command).len()) as u64;
+            std::fs::File::open(path)
+                .and_then(|f| f.take(want).read_to_end(&mut head))
+                .map_err(|source| Error::Read { path: path.to_path_buf(), source })?;
+            if written_by(&head, command) { Ok(()) } else { Err(foreign()) }
+        }
     }
 }
 
@@ -502,13 +523,6 @@ pub fn refuse_replacing_foreign(path: &Path) -> Result<()> {
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     let mut out = Outputs::new();
     out.add(path, bytes)?;
-    out.commit()
-}
-
-/// Encodes an image as PNG and writes it atomically.
-pub fn save_png(path: &Path, image: &DynamicImage) -> Result<()> {
-    let mut out = Outputs::new();
-    out.add_png(path, image)?;
     out.commit()
 }
 

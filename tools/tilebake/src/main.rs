@@ -128,8 +128,8 @@ enum Command {
         /// Side of the square, in tiles (1..=64).
         #[arg(long, allow_negative_numbers = true, default_value_t = 16)]
         tiles: i64,
-        /// Directory for height.png and colour.png (made if missing; a
-        /// picture there that tilebake did not write is not replaced).
+        /// Directory for height.png and colour.png (made if missing; a file
+        /// there that `world` did not write is not replaced).
         #[arg(short, long)]
         output: PathBuf,
     },
@@ -154,8 +154,8 @@ enum Command {
         /// Side in pixels (a multiple of 128, 128..=4096).
         #[arg(long, allow_negative_numbers = true, default_value_t = 256)]
         size: i64,
-        /// Directory for height.png and texture.png (made if missing; a
-        /// picture there that tilebake did not write is not replaced).
+        /// Directory for height.png and texture.png (made if missing; a file
+        /// there that `generate` did not write is not replaced).
         #[arg(short, long)]
         output: PathBuf,
     },

@@ -81,6 +81,7 @@ pub fn write(bank_path: &Path, prefix: &Path, seed: u32, tiles: u32) -> Result<[
     if !(1..=MAX_TILES).contains(&tiles) {
         return Err(Error::range("tiles", tiles, format!("is outside 1..={MAX_TILES}")));
     }
+    io::refuse_standard_output(prefix)?;
     // A device or a pipe (`-o /dev/null`, as for the other commands): no
     // prefix for files beside it.
     if std::fs::metadata(prefix).is_ok_and(|m| !m.is_dir() && !m.is_file()) {
@@ -101,8 +102,8 @@ pub fn write(bank_path: &Path, prefix: &Path, seed: u32, tiles: u32) -> Result<[
     if let Some(dir) = sheet.parent() {
         out.create_dir(dir)?;
     }
-    out.add_png(&sheet, &DynamicImage::ImageRgb8(contact_sheet(&b)))?;
-    out.add_png(&map, &DynamicImage::ImageRgb8(map_picture))?;
+    out.add_png(&sheet, &DynamicImage::ImageRgb8(contact_sheet(&b)), "preview")?;
+    out.add_png(&map, &DynamicImage::ImageRgb8(map_picture), "preview")?;
     out.commit()?;
     Ok([sheet, map])
 }

@@ -43,15 +43,16 @@ pub fn pictures(bank: &Bank<'_>, seed: u32, tiles: u32) -> std::result::Result<(
 
 /// `tilebake world BANK --seed S --tiles N -o DIR`: writes `DIR/height.png`
 /// and `DIR/colour.png` (both or neither; DIR is made if missing; a file
-/// there that tilebake did not write is refused, [`io::refuse_replacing_foreign`]).
+/// there that `world` did not write is refused, [`io::refuse_replacing_foreign`]).
 pub fn write(bank_path: &Path, seed: u32, tiles: u32, dir: &Path) -> Result<[PathBuf; 2]> {
     if !(1..=MAX_TILES).contains(&tiles) {
         return Err(Error::range("tiles", tiles, format!("is outside 1..={MAX_TILES}")));
     }
     let (hp, cp) = (dir.join("height.png"), dir.join("colour.png"));
+    io::refuse_standard_output(dir)?;
     for out in [&hp, &cp] {
         io::refuse_overwriting_inputs(out, &[bank_path])?;
-        io::refuse_replacing_foreign(out)?;
+        io::refuse_replacing_foreign(out, "world")?;
     }
     let bytes = crate::inspect::load(bank_path)?;
     let b = bank::parse(&bytes).map_err(|source| Error::Bank { path: bank_path.to_path_buf(), source })?;
@@ -59,8 +60,8 @@ pub fn write(bank_path: &Path, seed: u32, tiles: u32, dir: &Path) -> Result<[Pat
         pictures(&b, seed, tiles).map_err(|reason| Error::Landscape { path: bank_path.to_path_buf(), reason })?;
     let mut out = io::Outputs::new();
     out.create_dir(dir)?;
-    out.add_png(&hp, &DynamicImage::ImageLuma8(height))?;
-    out.add_png(&cp, &DynamicImage::ImageRgb8(colour))?;
+    out.add_png(&hp, &DynamicImage::ImageLuma8(height), "world")?;
+    out.add_png(&cp, &DynamicImage::ImageRgb8(colour), "world")?;
     out.commit()?;
     Ok([hp, cp])
 }

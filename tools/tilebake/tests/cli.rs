@@ -1272,9 +1272,10 @@ fn preview_refuses_a_pipe_for_a_prefix() {
 }
 
 /// `generate` and `world` write fixed names (`height.png`, ...) into a
-/// directory: they replace their own earlier pictures, but refuse, with
-/// nothing written or changed, to replace a picture of the user's (the
-/// README's `generate -o .` then `world -o .` once overwrote the heightmap).
+/// directory: each replaces its own earlier pictures, but refuses, with
+/// nothing written or changed, to replace any other file there: a picture
+/// of the user's, or the other command's (`generate -o .` then `world -o .`
+/// once overwrote the heightmap just generated).
 #[test]
 fn generate_and_world_replace_only_their_own_pictures() {
     let d = Dir::new();
@@ -1284,27 +1285,44 @@ fn generate_and_world_replace_only_their_own_pictures() {
         assert!(o.status.success(), "seed {seed}: {}", stderr(&o));
     }
     let bank = small_bank(&d);
-    for _ in 0..2 {
-        let o = tilebake(&["world", &bank, "--tiles", "2", "-o", &d.s("w")]);
+    for seed in ["1", "2"] {
+        let o = tilebake(&["world", &bank, "--seed", seed, "--tiles", "2", "-o", &d.s("w")]);
         assert!(o.status.success(), "{}", stderr(&o));
     }
-    // The user's own heightmap where each would write.
+    // The user's own heightmap where each would write; then world into the
+    // generated pair's directory (both with other seeds than before: a
+    // write would change the other file's bytes).
     let mine = GrayImage::from_fn(128, 128, |x, _| Luma([x as u8]));
-    for (args, dir, name, other) in [
-        (vec!["generate", "--size", "128", "-o"], "g", "height.png", "texture.png"),
-        (vec!["world", &bank, "--tiles", "2", "-o"], "w", "colour.png", "height.png"),
-    ] {
+    // (args, directory, the file refused, whether it is the user's: else
+    // the other command's)
+    let cases: [(Vec<&str>, &str, &str, bool); 3] = [
+        (vec!["generate", "--seed", "5", "--size", "128", "-o"], "g", "texture.png", true),
+        (vec!["world", &bank, "--seed", "6", "--tiles", "2", "-o"], "w", "colour.png", true),
+        (vec!["world", &bank, "--seed", "6", "--tiles", "2", "-o"], "g", "height.png", false),
+    ];
+    for (args, dir, name, users) in cases {
+        if users {
+            mine.save(d.path(&format!("{dir}/{name}"))).unwrap();
+        }
         let path = d.path(&format!("{dir}/{name}"));
-        mine.save(&path).unwrap();
-        let (before, other_before) = (std::fs::read(&path).unwrap(), std::fs::read(d.path(&format!("{dir}/{other}"))));
+        let snapshot = || -> Vec<(String, Vec<u8>)> {
+            let mut v: Vec<_> = std::fs::read_dir(d.path(dir))
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .map(|p| (p.display().to_string(), std::fs::read(&p).unwrap()))
+                .collect();
+            v.sort();
+            v
+        };
+        let before = snapshot();
         let o = tilebake(&[args.as_slice(), &[&d.s(dir)]].concat());
         let err = stderr(&o);
+        let command = args[0];
         assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
         assert_eq!(err.trim_end().lines().count(), 1, "{err}");
-        assert!(err.contains(&path.display().to_string()) && err.contains("not a picture tilebake wrote"), "{err}");
-        assert_eq!(std::fs::read(&path).unwrap(), before, "{args:?} changed {name}");
-        assert_eq!(std::fs::read(d.path(&format!("{dir}/{other}"))).ok(), other_before.ok(), "{args:?} wrote {other}");
-        no_temporaries(&d.path(dir));
+        let says = format!("not a picture `tilebake {command}` wrote");
+        assert!(err.contains(&path.display().to_string()) && err.contains(&says), "{err}");
+        assert_eq!(snapshot(), before, "{args:?} changed {dir}/");
     }
     // A FIFO there is no picture either (and is not read: that would block).
     #[cfg(unix)]
@@ -1314,12 +1332,13 @@ fn generate_and_world_replace_only_their_own_pictures() {
         assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
         let o = tilebake(&["generate", "--size", "128", "-o", &d.s("f")]);
         assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-        assert!(stderr(&o).contains("not a picture tilebake wrote"), "{}", stderr(&o));
+        assert!(stderr(&o).contains("not a picture `tilebake generate` wrote"), "{}", stderr(&o));
     }
 }
 
 /// Mix-ups named as such: a PNG or a ROM where a bank belongs, `-o -`
-/// (standard output in many tools), a file where `world` wants a directory.
+/// (standard output in many tools: no file or directory called `-` is
+/// made), a file where `world` wants a directory.
 #[test]
 fn common_mix_ups_are_named() {
     let d = Dir::new();
@@ -1329,15 +1348,23 @@ fn common_mix_ups_are_named() {
     let mut bytes = vec![0u8; 0xC0];
     gbarom::fix_header(&mut bytes, &gbarom::Header::new("T")).unwrap();
     std::fs::write(&rom, &bytes).unwrap();
-    let x = d.path("x");
-    for (args, file, words) in [
-        (vec!["inspect", &h], h.as_str(), "not a tile bank but a PNG image"),
-        (vec!["preview", &rom.display().to_string(), "-o", &d.s("x")], "r.gba", "not a tile bank but a GBA ROM"),
+    let rom = rom.display().to_string();
+    let cases: [(Vec<&str>, &str, &str); 8] = [
+        (vec!["inspect", &h], &h, "not a tile bank but a PNG image"),
+        (vec!["preview", &rom, "-o", "x"], "r.gba", "not a tile bank but a GBA ROM"),
         (vec!["bake", "--height", &h, "--texture", &t, "-o", "-"], "-", "not standard output"),
+        (vec!["relief", &bank, "-o", "-"], "-", "not standard output"),
+        (vec!["generate", "--size", "128", "-o", "-"], "-", "not standard output"),
+        (vec!["world", &bank, "--tiles", "2", "-o", "-"], "-", "not standard output"),
+        (vec!["preview", &bank, "-o", "-"], "-", "not standard output"),
         (vec!["world", &bank, "--tiles", "2", "-o", &bank], "small.bank", "it is a file, not a directory"),
-    ] {
-        let args: Vec<&str> = args.iter().map(|a| a.as_ref()).collect();
-        let o = tilebake(&args);
-        fails(&o, file, words, &x);
+    ];
+    for (args, file, words) in cases {
+        // In the scratch directory: what a relative `-o` would make lands there.
+        let o = Command::new(env!("CARGO_BIN_EXE_tilebake")).args(&args).current_dir(d.0.path()).output().unwrap();
+        fails(&o, file, words, &d.path("-"));
+        for made in ["x-tiles.png", "x-map.png", "--tiles.png", "--map.png"] {
+            assert!(!d.path(made).exists(), "{args:?} wrote {made}");
+        }
     }
 }
