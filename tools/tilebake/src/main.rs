@@ -260,8 +260,9 @@ fn usage_error(e: &clap::Error, argv: &[String]) -> String {
 }
 
 /// What a long command is doing, on stderr: a bar on a terminal; otherwise,
-/// once the command has run for [`QUIET`], a plain line per stage (so a short
-/// command's only line is its result or its error).
+/// once the command has run for [`QUIET`], a plain line per stage and every
+/// [`EVERY`] how far it is (so a short command's only line is its result or
+/// its error).
 struct Progress {
     terminal: bool,
     bar: std::cell::OnceCell<indicatif::ProgressBar>,
@@ -270,19 +271,21 @@ struct Progress {
 
 /// How long a command runs before plain progress lines start.
 const QUIET: std::time::Duration = std::time::Duration::from_secs(1);
+/// How often a long stage says how far it is, in plain progress lines.
+const EVERY: std::time::Duration = std::time::Duration::from_secs(10);
 
 impl Progress {
     fn new() -> Self {
         Progress {
             terminal: std::io::stderr().is_terminal(),
             bar: std::cell::OnceCell::new(),
-            lines: Lines::new(std::io::stderr(), QUIET),
+            lines: Lines::new(std::io::stderr(), QUIET, EVERY),
         }
     }
 
     fn update(&self, stage: &str, done: u64, total: u64) {
         if !self.terminal {
-            self.lines.stage(stage);
+            self.lines.stage(stage, done, total);
             return;
         }
         let b = self.bar.get_or_init(|| {
@@ -310,34 +313,57 @@ impl Progress {
 
 /// Plain progress: `tilebake: <stage> (from <seconds> s in)` as a stage
 /// starts (the seconds since the command started, not the stage's length),
-/// for stages starting once `quiet` has passed since then.
+/// for stages starting once `quiet` has passed since then; and while a stage
+/// lasts, every `every`, `tilebake: <stage>, <percent>% (at <seconds> s)`
+/// (a long bake is not silent for a minute; its first such line also tells
+/// of a stage that started inside the quiet time).
 struct Lines<W: std::io::Write> {
     out: std::cell::RefCell<W>,
     start: std::time::Instant,
     quiet: std::time::Duration,
+    every: std::time::Duration,
     stage: std::cell::RefCell<String>,
+    /// When the current stage's last line was written (since `start`).
+    said: std::cell::Cell<Option<std::time::Duration>>,
 }
 
 impl<W: std::io::Write> Lines<W> {
-    fn new(out: W, quiet: std::time::Duration) -> Self {
+    fn new(out: W, quiet: std::time::Duration, every: std::time::Duration) -> Self {
         Lines {
             out: std::cell::RefCell::new(out),
             start: std::time::Instant::now(),
             quiet,
+            every,
             stage: std::cell::RefCell::new(String::new()),
+            said: std::cell::Cell::new(None),
         }
     }
 
-    fn stage(&self, stage: &str) {
+    /// `stage` has done `done` of `total` units of work.
+    fn stage(&self, stage: &str, done: u64, total: u64) {
+        let elapsed = self.start.elapsed();
         let mut current = self.stage.borrow_mut();
-        if *current == stage {
+        let starts = *current != stage;
+        if starts {
+            *current = stage.to_string();
+            self.said.set(None);
+        }
+        if elapsed < self.quiet {
             return;
         }
-        let elapsed = self.start.elapsed();
-        if elapsed >= self.quiet {
-            let _ = writeln!(self.out.borrow_mut(), "tilebake: {stage} (from {:.1} s in)", elapsed.as_secs_f64());
+        let secs = elapsed.as_secs_f64();
+        let mut out = self.out.borrow_mut();
+        match self.said.get() {
+            _ if starts => {
+                let _ = writeln!(out, "tilebake: {stage} (from {secs:.1} s in)");
+            }
+            Some(t) if elapsed.saturating_sub(t) < self.every => return,
+            _ => {
+                let percent = done.min(total) * 100 / total.max(1);
+                let _ = writeln!(out, "tilebake: {stage}, {percent}% (at {secs:.1} s)");
+            }
         }
-        *current = stage.to_string();
+        self.said.set(Some(elapsed));
     }
 }
 
@@ -497,16 +523,34 @@ mod tests {
 
     #[test]
     fn plain_progress_is_a_line_per_stage_after_the_quiet_time() {
-        let lines = Lines::new(Vec::new(), std::time::Duration::ZERO);
+        let hour = std::time::Duration::from_secs(3600);
+        let lines = Lines::new(Vec::new(), std::time::Duration::ZERO, hour);
         for stage in ["loading", "loading", "palette", "palette", "corner tiles"] {
-            lines.stage(stage);
+            lines.stage(stage, 1, 2);
         }
         let text = String::from_utf8(lines.out.into_inner()).unwrap();
         let stages: Vec<&str> = text.lines().map(|l| l.split(" (").next().unwrap()).collect();
         assert_eq!(stages, ["tilebake: loading", "tilebake: palette", "tilebake: corner tiles"], "{text}");
-        let quiet = Lines::new(Vec::new(), std::time::Duration::from_secs(3600));
-        quiet.stage("loading");
+        let quiet = Lines::new(Vec::new(), hour, std::time::Duration::ZERO);
+        quiet.stage("loading", 1, 2);
         assert!(quiet.out.into_inner().is_empty(), "a short command printed progress");
+    }
+
+    /// A long stage says how far it is every so often (here at every call).
+    #[test]
+    fn plain_progress_tells_a_long_stage_how_far_it_is() {
+        let zero = std::time::Duration::ZERO;
+        let lines = Lines::new(Vec::new(), zero, zero);
+        for (stage, done) in [("cutting", 0), ("cutting", 30), ("cutting", 100), ("writing", 5)] {
+            lines.stage(stage, done, 100);
+        }
+        let text = String::from_utf8(lines.out.into_inner()).unwrap();
+        let said: Vec<&str> = text.lines().map(|l| l.split(" (").next().unwrap()).collect();
+        assert_eq!(
+            said,
+            ["tilebake: cutting", "tilebake: cutting, 30%", "tilebake: cutting, 100%", "tilebake: writing"],
+            "{text}"
+        );
     }
 
     #[test]
