@@ -147,8 +147,8 @@ fn toml_error(text: &str, e: &toml::de::Error) -> String {
     // but an unknown key's whole list of keys, which is short.
     if let Some(words) = unknown_key(&what) {
         what = words;
-    } else if what.chars().count() > 2 * QUOTE_CHARS {
-        what = what.chars().take(2 * QUOTE_CHARS - 3).collect::<String>() + "...";
+    } else {
+        what = cut_short(&what, 2 * QUOTE_CHARS);
     }
     let Some(span) = e.span() else {
         return what;
@@ -161,10 +161,7 @@ fn toml_error(text: &str, e: &toml::de::Error) -> String {
     let end = span.end.clamp(start, text.len());
     let end = end.max(line_start + text[line_start..].find('\n').unwrap_or(text.len() - line_start));
     let words: Vec<&str> = text[line_start..end].split_whitespace().collect();
-    let mut quoted = words.join(" ");
-    if quoted.chars().count() > QUOTE_CHARS {
-        quoted = quoted.chars().take(QUOTE_CHARS - 3).collect::<String>() + "...";
-    }
+    let quoted = cut_short(&words.join(" "), QUOTE_CHARS);
     // A value's error: its span starts past the line's `=`.
     match text[line_start..start].split_once('=') {
         Some((key, _)) if !key.trim().is_empty() => {
@@ -188,6 +185,12 @@ fn toml_error(text: &str, e: &toml::de::Error) -> String {
     }
 }
 
+/// `text` whole if at most `most` characters, else its first `most - 3`
+/// and `...`.
+fn cut_short(text: &str, most: usize) -> String {
+    if text.chars().count() > most { text.chars().take(most - 3).collect::<String>() + "..." } else { text.to_string() }
+}
+
 /// serde's ``unknown field `tile_sise`, expected one of `tile_size`, ...``
 /// in a user's words, the nearest key first: ``unknown key `tile_sise`: did
 /// you mean `tile_size`? (the keys: tile_size, colours, ...)``; `None` for
@@ -206,11 +209,7 @@ fn unknown_key(message: &str) -> Option<String> {
         .filter(|&(d, k)| d <= 2.max(k.len() / 3))
         .map(|(_, k)| format!(": did you mean `{k}`?"));
     // A long key cut short, as any quoted text (the list of keys is short).
-    let key = if key.chars().count() > QUOTE_CHARS {
-        key.chars().take(QUOTE_CHARS - 3).collect::<String>() + "..."
-    } else {
-        key.to_string()
-    };
+    let key = cut_short(key, QUOTE_CHARS);
     Some(match keys.len() {
         0 => format!("unknown key `{key}`: none is allowed here"),
         _ => format!("unknown key `{key}`{} (the keys: {})", nearest.unwrap_or_default(), keys.join(", ")),

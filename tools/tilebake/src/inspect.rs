@@ -12,7 +12,7 @@ pub fn load(path: &Path) -> Result<Vec<u8>> {
     let bytes = io::read(path)?;
     let b = bank::parse(&bytes).map_err(|source| match source {
         // What it is instead, when that is plain: a common mix-up.
-        bank::BankError::BadMagic if bytes.starts_with(b"\x89PNG\r\n\x1a\n") => {
+        bank::BankError::BadMagic if bytes.starts_with(io::PNG_SIGNATURE) => {
             Error::NotBank { path: path.to_path_buf(), what: "a PNG image (tilebake bake makes banks of PNGs)" }
         }
         bank::BankError::BadMagic if gbarom::check_header(&bytes).is_ok() => Error::NotBank {

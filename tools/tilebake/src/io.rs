@@ -9,7 +9,8 @@ use image::{DynamicImage, ImageError, ImageFormat};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
+/// The eight bytes every PNG file starts with.
+pub(crate) const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
 
 /// Largest file any command reads, bytes: above any PNG within
 /// [`MAX_PIXELS`] (512 MiB of 16-bit RGBA pixels, uncompressed), a bank
@@ -484,7 +485,7 @@ fn with_marker(png: Vec<u8>, command: &str) -> Vec<u8> {
 fn written_by(head: &[u8], command: &str) -> bool {
     let text = marker(command);
     let chunk = head.get(AFTER_IHDR..).unwrap_or_default();
-    head.starts_with(b"\x89PNG\r\n\x1a\n")
+    head.starts_with(PNG_SIGNATURE)
         && chunk.get(..4) == Some(&(text.len() as u32).to_be_bytes()[..])
         && chunk.get(4..8) == Some(&b"tEXt"[..])
         && chunk.get(8..8 + text.len()) == Some(&text[..])
