@@ -12,6 +12,7 @@ pub mod inspect;
 pub mod io;
 pub mod measure;
 pub mod pack;
+mod parallel;
 pub mod preview;
 pub mod relief;
 pub mod seams;

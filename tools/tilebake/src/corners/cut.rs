@@ -90,39 +90,67 @@ mod tests {
 /// an offset, harmonic inside, that brings a patch to its surroundings'
 /// level along the seam while keeping the patch's own slopes.
 pub fn harmonic(fixed: &[Option<f32>], w: usize, h: usize) -> Vec<f32> {
-    let known: Vec<f32> = fixed.iter().flatten().copied().collect();
-    let start = if known.is_empty() { 0.0 } else { known.iter().sum::<f32>() / known.len() as f32 };
-    let mut v: Vec<f32> = fixed.iter().map(|f| f.unwrap_or(start)).collect();
-    if known.is_empty() {
+    let lanes: Vec<Option<[f32; 1]>> = fixed.iter().map(|f| f.map(|v| [v])).collect();
+    harmonic_lanes(&lanes, w, h).into_iter().map(|[v]| v).collect()
+}
+
+/// [`harmonic`] of `L` grids that fix the same cells (a cell's `Some` holds
+/// its value in each), in lockstep: each lane gets exactly the arithmetic
+/// [`harmonic`] gives it alone, so the same values bit for bit, but the
+/// lanes' chains of dependent adds run side by side (each cell waits on its
+/// left neighbour's new value: alone, the sweep is bound by that latency).
+/// (Over-relaxation never settles to the bit here, so no sweep can be
+/// spared: the count is part of the result.)
+pub fn harmonic_lanes<const L: usize>(fixed: &[Option<[f32; L]>], w: usize, h: usize) -> Vec<[f32; L]> {
+    assert_eq!(fixed.len(), w * h, "a value or None per cell");
+    let mut start = [0f32; L];
+    let count = fixed.iter().flatten().count();
+    for (k, lane) in start.iter_mut().enumerate() {
+        // As `harmonic` alone: the lane's fixed values summed in order.
+        *lane = if count == 0 { 0.0 } else { fixed.iter().flatten().map(|v| v[k]).sum::<f32>() / count as f32 };
+    }
+    let mut v: Vec<[f32; L]> = fixed.iter().map(|f| f.unwrap_or(start)).collect();
+    if count == 0 {
         return v;
     }
+    let free: Vec<bool> = fixed.iter().map(Option::is_none).collect();
     let sweeps = 4 * w.max(h) + 20;
     let omega = 1.85f32;
     for _ in 0..sweeps {
         for y in 0..h {
+            let inner_row = y > 0 && y + 1 < h;
             for x in 0..w {
                 let i = y * w + x;
-                if fixed[i].is_some() {
+                if !free[i] {
                     continue;
                 }
-                let (mut s, mut n) = (0f32, 0f32);
-                if x > 0 {
-                    s += v[i - 1];
-                    n += 1.0;
+                // Neighbours in `harmonic`'s order: left, right, up, down
+                // (inside the grid all four, n = 4: the same sums).
+                let mut s = [0f32; L];
+                let n = if inner_row && x > 0 && x + 1 < w {
+                    let (l, r, u, d) = (v[i - 1], v[i + 1], v[i - w], v[i + w]);
+                    for k in 0..L {
+                        s[k] = s[k] + l[k] + r[k] + u[k] + d[k];
+                    }
+                    4.0
+                } else {
+                    let mut n = 0f32;
+                    for (j, there) in
+                        [(i.wrapping_sub(1), x > 0), (i + 1, x + 1 < w), (i.wrapping_sub(w), y > 0), (i + w, y + 1 < h)]
+                    {
+                        if there {
+                            for k in 0..L {
+                                s[k] += v[j][k];
+                            }
+                            n += 1.0;
+                        }
+                    }
+                    n
+                };
+                let cell = &mut v[i];
+                for k in 0..L {
+                    cell[k] += omega * (s[k] / n - cell[k]);
                 }
-                if x + 1 < w {
-                    s += v[i + 1];
-                    n += 1.0;
-                }
-                if y > 0 {
-                    s += v[i - w];
-                    n += 1.0;
-                }
-                if y + 1 < h {
-                    s += v[i + w];
-                    n += 1.0;
-                }
-                v[i] += omega * (s / n - v[i]);
             }
         }
     }
@@ -131,7 +159,64 @@ pub fn harmonic(fixed: &[Option<f32>], w: usize, h: usize) -> Vec<f32> {
 
 #[cfg(test)]
 mod harmonic_tests {
-    use super::harmonic;
+    use super::{harmonic, harmonic_lanes};
+
+    /// The plain over-relaxation, cell by cell with each neighbour tested
+    /// (as `harmonic` was written before its lanes): the oracle.
+    fn plain(fixed: &[Option<f32>], w: usize, h: usize) -> Vec<f32> {
+        let known: Vec<f32> = fixed.iter().flatten().copied().collect();
+        let start = if known.is_empty() { 0.0 } else { known.iter().sum::<f32>() / known.len() as f32 };
+        let mut v: Vec<f32> = fixed.iter().map(|f| f.unwrap_or(start)).collect();
+        for _ in 0..4 * w.max(h) + 20 {
+            for y in 0..h {
+                for x in 0..w {
+                    let i = y * w + x;
+                    if fixed[i].is_some() {
+                        continue;
+                    }
+                    let (mut s, mut n) = (0f32, 0f32);
+                    for (j, there) in [(i.wrapping_sub(1), x > 0), (i + 1, x + 1 < w), (i.wrapping_sub(w), y > 0)] {
+                        if there {
+                            s += v[j];
+                            n += 1.0;
+                        }
+                    }
+                    if y + 1 < h {
+                        s += v[i + w];
+                        n += 1.0;
+                    }
+                    v[i] += 1.85 * (s / n - v[i]);
+                }
+            }
+        }
+        v
+    }
+
+    /// Four lanes in lockstep give each lane exactly (to the bit) what the
+    /// plain fill gives it alone, and so does `harmonic`: the banks must not
+    /// change with the speed-up.
+    #[test]
+    fn lanes_are_each_the_lone_fill_to_the_bit() {
+        let (w, h) = (13, 9);
+        // An uneven frame: the outer ring and a few inner cells fixed.
+        let is_fixed =
+            |x: usize, y: usize| x == 0 || y == 0 || x == w - 1 || y == h - 1 || (x * 7 + y * 3).is_multiple_of(11);
+        let value = |k: usize, x: usize, y: usize| ((x * 31 + y * 17 + k * 5) % 23) as f32 * 0.37 - 3.0 * k as f32;
+        let lanes: Vec<Option<[f32; 4]>> = (0..w * h)
+            .map(|i| is_fixed(i % w, i / w).then(|| core::array::from_fn(|k| value(k, i % w, i / w))))
+            .collect();
+        let together = harmonic_lanes(&lanes, w, h);
+        for k in 0..4 {
+            let fixed: Vec<Option<f32>> = lanes.iter().map(|c| c.map(|v| v[k])).collect();
+            let (alone, oracle) = (harmonic(&fixed, w, h), plain(&fixed, w, h));
+            for i in 0..w * h {
+                assert_eq!(together[i][k].to_bits(), oracle[i].to_bits(), "lane {k}, cell {i}");
+                assert_eq!(alone[i].to_bits(), oracle[i].to_bits(), "alone, lane {k}, cell {i}");
+            }
+        }
+        // No fixed cell: every lane at 0, as alone.
+        assert!(harmonic_lanes(&[None::<[f32; 2]>; 6], 3, 2).iter().all(|v| *v == [0.0; 2]));
+    }
 
     /// Free grid borders: past the last fixed column the fill stays at its
     /// level (each free cell the mean of its neighbours), on every side.

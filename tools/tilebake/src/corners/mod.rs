@@ -39,7 +39,7 @@ mod cut;
 pub mod source;
 
 use bank::{CONFIGS, ConfigTiles, Corners};
-use cut::{harmonic, min_cut};
+use cut::{harmonic, harmonic_lanes, min_cut};
 use source::{Place, Source};
 use terrain::{World, WorldParams};
 
@@ -718,7 +718,7 @@ fn assemble(frame: &TileFrame<'_>, inner: &dyn Fn(i32, i32) -> Tx, paths: &[Vec<
         let tx = if inner_side { inner(x, y) } else { frame.at(x, y) };
         if k == 0 { tx.h } else { frame.m.rgb[tx.c as usize][k - 1] }
     };
-    let offsets: Vec<Vec<f32>> = (0..4)
+    let channels: Vec<Vec<Option<f32>>> = (0..4)
         .map(|k| {
             let radius = if k == 0 { LEVEL_RADIUS } else { COLOUR_RADIUS };
             let mismatch: Vec<f32> = (0..t * t)
@@ -746,9 +746,13 @@ fn assemble(frame: &TileFrame<'_>, inner: &dyn Fn(i32, i32) -> Tx, paths: &[Vec<
                     Some(sum / n)
                 })
                 .collect();
-            harmonic(&fixed, t, t)
+            fixed
         })
         .collect();
+    // The four fills fix the same texels (the frame's): in lockstep.
+    let fixed: Vec<Option<[f32; 4]>> =
+        (0..t * t).map(|i| is_frame[i].then(|| core::array::from_fn(|k| channels[k][i].unwrap_or_default()))).collect();
+    let offsets = harmonic_lanes(&fixed, t, t);
     let mut out = Vec::with_capacity(t * t);
     for y in 0..f.t {
         for x in 0..f.t {
@@ -757,13 +761,13 @@ fn assemble(frame: &TileFrame<'_>, inner: &dyn Fn(i32, i32) -> Tx, paths: &[Vec<
                 frame.at(x, y)
             } else {
                 let inn = inner(x, y);
-                let c = if (1..4).all(|k| offsets[k][i].abs() < 0.5) {
+                let c = if (1..4).all(|k| offsets[i][k].abs() < 0.5) {
                     inn.c
                 } else {
                     let rgb = frame.m.rgb[inn.c as usize];
-                    frame.m.nearest([rgb[0] + offsets[1][i], rgb[1] + offsets[2][i], rgb[2] + offsets[3][i]])
+                    frame.m.nearest([rgb[0] + offsets[i][1], rgb[1] + offsets[i][2], rgb[2] + offsets[i][3]])
                 };
-                Tx { h: inn.h + offsets[0][i], c }
+                Tx { h: inn.h + offsets[i][0], c }
             };
             out.push(bank::texel(texel.h.round().clamp(0.0, 255.0) as u8, texel.c));
         }
@@ -891,10 +895,10 @@ pub fn build(
     // directions, both variants, each from its own place in the source.
     let pairs: Vec<(u8, u8)> =
         (0..k).flat_map(|a| (0..k).map(move |b| (a, b))).filter(|(a, b)| a.abs_diff(*b) <= 1).collect();
-    // edges[pair][variant][vertical]
-    let mut edges: Vec<[[Option<Edge>; 2]; 2]> = Vec::new();
-    for (i, &(a, b)) in pairs.iter().enumerate() {
-        progress("edge strips", i as u64, pairs.len() as u64);
+    // edges[pair][variant][vertical]; the pairs in parallel (each reads
+    // only the patches and the source), kept in order.
+    let pair_edges = |i: usize| -> [[Option<Edge>; 2]; 2] {
+        let (a, b) = pairs[i];
         let cands = strip_candidates(sources, &classes, f, a, b, stride);
         let (pa, pb) = (&patches[a as usize], &patches[b as usize]);
         let e = f.ext();
@@ -911,8 +915,10 @@ pub fn build(
                 }
             }
         }
-        edges.push(four);
-    }
+        four
+    };
+    let edges: Vec<[[Option<Edge>; 2]; 2]> =
+        crate::parallel::map(pairs.len(), pair_edges, |done| progress("edge strips", done as u64, pairs.len() as u64));
     let edge = |a: u8, b: u8, variant: u8, vertical: bool| -> Option<&Edge> {
         let i = pairs.iter().position(|&p| p == (a, b))?;
         edges[i][variant as usize][vertical as usize].as_ref()
@@ -991,16 +997,16 @@ pub fn build(
         .collect();
 
     let area = t * t;
-    let mut tiles: Vec<Vec<u16>> = Vec::new();
-    let mut configs = [ConfigTiles::default(); CONFIGS];
-    let mut found = Vec::new();
-    for (i, &c) in wanted.iter().enumerate() {
-        progress("corner tiles", i as u64, wanted.len() as u64);
+    // A configuration's tiles depend on nothing but the configuration and
+    // what the stages above made (read only here): the configurations are
+    // made in parallel, their tiles kept in `wanted`'s order, so the bank is
+    // the same byte for byte on any number of cores.
+    let one_config = |c: u8| -> (Vec<Vec<u16>>, usize) {
+        let mut tiles: Vec<Vec<u16>> = Vec::with_capacity(bank::COMBINATIONS as usize);
         let [a, b, cc, d] = bank::corners(c);
         let all = &by_config[c as usize];
         let upright: Vec<Place> = all.iter().copied().filter(|p| p.orient == 0).collect();
         let cands = if setup.upright && !upright.is_empty() { &upright } else { all };
-        let first = tiles.len();
         let mut chosen: Vec<SourceRect> = Vec::new();
         let mut distinct = 0;
         let frames: Vec<TileFrame<'_>> = (0..bank::COMBINATIONS)
@@ -1106,10 +1112,21 @@ pub fn build(
             chosen.push((p.src, p.rect(0, t, 0, t)));
             tiles.push(assemble(frame, &|x, y| tx(sources, &p, x, y), &best.2));
         }
+        (tiles, distinct)
+    };
+    let made = crate::parallel::map(
+        wanted.len(),
+        |i| one_config(wanted[i]),
+        |done| progress("corner tiles", done as u64, wanted.len() as u64),
+    );
+    let mut tiles: Vec<Vec<u16>> = Vec::new();
+    let mut configs = [ConfigTiles::default(); CONFIGS];
+    let mut found = Vec::new();
+    for (&c, (made, distinct)) in wanted.iter().zip(made) {
+        configs[c as usize] = ConfigTiles { first: tiles.len() as u8, count: bank::COMBINATIONS };
+        tiles.extend(made);
         found.push((c, distinct));
-        configs[c as usize] = ConfigTiles { first: first as u8, count: bank::COMBINATIONS };
     }
-    progress("corner tiles", wanted.len() as u64, wanted.len() as u64);
     // Configurations a world cannot make (corners more than one class apart)
     // borrow the tiles of the nearest one it can.
     for c in 0..CONFIGS {
