@@ -61,8 +61,9 @@ pub struct Measures {
 
 /// Most tiles on a side of the measured square.
 pub const MAX_TILES: u32 = 64;
-/// Most texels on a side of the measured square (the measures hold about 56
-/// bytes a texel: 930 MB at this side).
+/// Most texels on a side of the measured square (the measures hold about 22
+/// bytes a texel at most: 372 MB at this side, `tilebake seams` of a bank of
+/// 128-px tiles).
 pub const MAX_SIDE: u32 = 4096;
 
 /// The most tiles on a side [`measure`] takes for tiles of `tile_size`
@@ -136,8 +137,14 @@ pub const MEANINGS: [&str; 11] = [
 pub struct Area {
     pub side: usize,
     pub tile: usize,
-    pub height: Vec<f64>,
-    pub rgb: Vec<[f64; 3]>,
+    /// Per texel, its height (`f32`: a bank's are whole numbers, exact; 4
+    /// bytes a texel, where a 32 x 32-tile area of 128-px tiles has 16.8
+    /// million texels).
+    heights: Vec<f32>,
+    /// Per texel, its colour's entry in `palette`.
+    colours: Vec<u16>,
+    /// The colours, 8-bit RGB.
+    palette: Vec<[f64; 3]>,
 }
 
 impl Area {
@@ -150,29 +157,45 @@ impl Area {
     fn of_texels(bank: &Bank<'_>, at: &dyn Fn(u32, u32) -> (u8, u8), tiles: u32) -> Area {
         let n = bank.tile_size();
         let side = tiles as usize * n;
-        let mut height = Vec::with_capacity(side * side);
-        let mut rgb = Vec::with_capacity(side * side);
+        let mut heights = Vec::with_capacity(side * side);
+        let mut colours = Vec::with_capacity(side * side);
+        // Palette entries in the order the area first shows them.
+        let (mut entry, mut palette) = ([u16::MAX; 256], Vec::new());
         for y in 0..side as u32 {
             for x in 0..side as u32 {
                 let (h, c) = at(x, y);
                 // Height units: every measure is a ratio, so the bank's
                 // height scale would cancel.
-                height.push(h as f64);
-                let p = crate::preview::rgb(bank.colour(c as usize)).0;
-                rgb.push([p[0] as f64, p[1] as f64, p[2] as f64]);
+                heights.push(h as f32);
+                if entry[c as usize] == u16::MAX {
+                    entry[c as usize] = palette.len() as u16;
+                    let p = crate::preview::rgb(bank.colour(c as usize)).0;
+                    palette.push([p[0] as f64, p[1] as f64, p[2] as f64]);
+                }
+                colours.push(entry[c as usize]);
             }
         }
-        Area { side, tile: n, height, rgb }
+        Area { side, tile: n, heights, colours, palette }
+    }
+
+    /// Texel `i`'s height.
+    fn height(&self, i: usize) -> f64 {
+        self.heights[i] as f64
+    }
+
+    /// Texel `i`'s colour, 8-bit RGB.
+    fn rgb(&self, i: usize) -> [f64; 3] {
+        self.palette[self.colours[i] as usize]
     }
 
     fn colour_step(&self, i: usize, j: usize) -> f64 {
-        let (a, b) = (self.rgb[i], self.rgb[j]);
+        let (a, b) = (self.rgb(i), self.rgb(j));
         ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt()
     }
 
     /// All the measures.
     pub fn measures(&self) -> Measures {
-        // First, while nothing else is held (they need 24 bytes a texel).
+        // First, while nothing else is held (they need 16 bytes a texel).
         let (height_lattice, colour_lattice) = self.lattices();
         let (s, n) = (self.side, self.tile);
         // Steps by offset in the tile: pair (k, k + 1), k = n - 1 straddling a border.
@@ -188,7 +211,7 @@ impl Area {
                     }
                     let j = yy * s + xx;
                     let k = if dx == 1 { x % n } else { y % n };
-                    hstep[k].0 += (self.height[i] - self.height[j]).abs();
+                    hstep[k].0 += (self.height(i) - self.height(j)).abs();
                     hstep[k].1 += 1.0;
                     cstep[k].0 += self.colour_step(i, j);
                     cstep[k].1 += 1.0;
@@ -216,11 +239,11 @@ impl Area {
                 let depth = u.min(v).min(n - 1 - u).min(n - 1 - v);
                 let i = y * s + x;
                 if depth < band {
-                    hb.push(self.height[i]);
-                    cb.push(self.rgb[i]);
+                    hb.push(self.height(i));
+                    cb.push(self.rgb(i));
                 } else if depth >= centre {
-                    hc.push(self.height[i]);
-                    cc.push(self.rgb[i]);
+                    hc.push(self.height(i));
+                    cc.push(self.rgb(i));
                 }
             }
         }
@@ -231,7 +254,7 @@ impl Area {
         let mut sums = vec![0f64; t * t];
         for y in 0..s {
             for x in 0..s {
-                sums[(y / n) * t + x / n] += self.height[y * s + x];
+                sums[(y / n) * t + x / n] += self.height(y * s + x);
             }
         }
         let mut pairs = Vec::new();
@@ -253,7 +276,7 @@ impl Area {
             neighbour_correlation: correlation(&pairs),
             height_grid: grid(&hstep),
             colour_grid: grid(&cstep),
-            height_periodicity: self.periodicity(|i, j| (self.height[i] - self.height[j]).abs()),
+            height_periodicity: self.periodicity(|i, j| (self.height(i) - self.height(j)).abs()),
             colour_periodicity: self.periodicity(|i, j| self.colour_step(i, j)),
             height_lattice,
             colour_lattice,
@@ -263,7 +286,7 @@ impl Area {
     /// The height and colour lattice measures (see the module docs).
     fn lattices(&self) -> (f64, f64) {
         let kinds = self.kinds();
-        (self.lattice(&kinds, 1, |_, i| self.height[i]), self.lattice(&kinds, 3, |k, i| self.rgb[i][k]))
+        (self.lattice(&kinds, 1, |_, i| self.height(i)), self.lattice(&kinds, 3, |k, i| self.rgb(i)[k]))
     }
 
     /// The kinds of corners and edge midpoints that can make a lattice:
@@ -285,8 +308,8 @@ impl Area {
                     let mut key = vec![what];
                     for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
                         let k = (y - 1 + dy) * s + x - 1 + dx;
-                        key.push(self.height[k] as i64);
-                        key.extend(self.rgb[k].iter().map(|&v| v as i64));
+                        key.push(self.height(k) as i64);
+                        key.extend(self.rgb(k).iter().map(|&v| v as i64));
                     }
                     kinds.entry(key).or_default().push((x, y));
                 }
@@ -309,9 +332,9 @@ impl Area {
         // How far each texel stands out: its distance from its 9 x 9 mean.
         let mut standout = vec![0f64; s * s];
         for k in 0..channels {
-            let mean = box_mean(|i| value(k, i), s, 4);
+            let mean = BoxMean::new(|i| value(k, i), s, 4);
             for (i, d) in standout.iter_mut().enumerate() {
-                *d += (value(k, i) - mean[i]).powi(2);
+                *d += (value(k, i) - mean.at(i)).powi(2);
             }
         }
         for d in &mut standout {
@@ -391,27 +414,37 @@ const LATTICE_FLOOR: f64 = 0.25;
 const LATTICE_KIND: usize = 16;
 
 /// The mean of `v` (texel index to value, `s` x `s`) over the (2r + 1) x
-/// (2r + 1) square round each texel, clipped at the area's edges.
-fn box_mean(v: impl Fn(usize) -> f64, s: usize, r: usize) -> Vec<f64> {
-    // Summed-area table, one row and column of zeros first.
-    let mut sum = vec![0f64; (s + 1) * (s + 1)];
-    for y in 0..s {
-        let mut row = 0.0;
-        for x in 0..s {
-            row += v(y * s + x);
-            sum[(y + 1) * (s + 1) + x + 1] = sum[y * (s + 1) + x + 1] + row;
+/// (2r + 1) square round each texel, clipped at the area's edges: a
+/// summed-area table, each mean read from it when asked (a table of the
+/// means as well would take another 8 bytes a texel).
+struct BoxMean {
+    s: usize,
+    r: usize,
+    /// Summed-area table, one row and column of zeros first.
+    sum: Vec<f64>,
+}
+
+impl BoxMean {
+    fn new(v: impl Fn(usize) -> f64, s: usize, r: usize) -> BoxMean {
+        let mut sum = vec![0f64; (s + 1) * (s + 1)];
+        for y in 0..s {
+            let mut row = 0.0;
+            for x in 0..s {
+                row += v(y * s + x);
+                sum[(y + 1) * (s + 1) + x + 1] = sum[y * (s + 1) + x + 1] + row;
+            }
         }
+        BoxMean { s, r, sum }
     }
-    let mut out = Vec::with_capacity(s * s);
-    for y in 0..s {
-        for x in 0..s {
-            let (x0, y0, x1, y1) = (x.saturating_sub(r), y.saturating_sub(r), (x + r + 1).min(s), (y + r + 1).min(s));
-            let total =
-                sum[y1 * (s + 1) + x1] - sum[y0 * (s + 1) + x1] - sum[y1 * (s + 1) + x0] + sum[y0 * (s + 1) + x0];
-            out.push(total / ((x1 - x0) * (y1 - y0)) as f64);
-        }
+
+    /// The mean round texel `i`.
+    fn at(&self, i: usize) -> f64 {
+        let (s, r, sum) = (self.s, self.r, &self.sum);
+        let (x, y) = (i % s, i / s);
+        let (x0, y0, x1, y1) = (x.saturating_sub(r), y.saturating_sub(r), (x + r + 1).min(s), (y + r + 1).min(s));
+        let total = sum[y1 * (s + 1) + x1] - sum[y0 * (s + 1) + x1] - sum[y1 * (s + 1) + x0] + sum[y0 * (s + 1) + x0];
+        total / ((x1 - x0) * (y1 - y0)) as f64
     }
-    out
 }
 
 fn std_dev(v: &[f64]) -> f64 {
@@ -492,10 +525,28 @@ pub fn lattice_note(bank: &Bank<'_>) -> Option<String> {
 mod tests {
     use super::*;
 
+    /// An area of `heights` (kept as `f32`, as a bank's) and colours `rgb`
+    /// (each distinct one a palette entry).
+    fn of_values(side: usize, tile: usize, heights: &[f64], rgb: &[[f64; 3]]) -> Area {
+        let mut entries = std::collections::BTreeMap::new();
+        let mut palette = Vec::new();
+        let colours = rgb
+            .iter()
+            .map(|&c| {
+                *entries.entry(c.map(f64::to_bits)).or_insert_with(|| {
+                    palette.push(c);
+                    u16::try_from(palette.len() - 1).expect("at most 65,536 colours")
+                })
+            })
+            .collect();
+        Area { side, tile, heights: heights.iter().map(|&v| v as f32).collect(), colours, palette }
+    }
+
+    /// An area of heights `h` and grey colours of the same values.
     fn area(side: usize, tile: usize, h: impl Fn(usize, usize) -> f64) -> Area {
-        let height: Vec<f64> = (0..side * side).map(|i| h(i % side, i / side)).collect();
-        let rgb = height.iter().map(|&v| [v, v, v]).collect();
-        Area { side, tile, height, rgb }
+        let values: Vec<f64> = (0..side * side).map(|i| h(i % side, i / side)).collect();
+        let grey: Vec<[f64; 3]> = values.iter().map(|&v| [v; 3]).collect();
+        of_values(side, tile, &values, &grey)
     }
 
     /// A smooth natural-ish field (no tile structure): ratios near 1, no grid.
@@ -612,7 +663,7 @@ mod tests {
     fn periodicity_needs_a_side_of_a_tile_and_three() {
         let f = |x: usize, _| [0.0, 7.0, 3.0, 9.0][x % 4];
         let a = area(7, 4, f);
-        assert_eq!(a.periodicity(|i, j| (a.height[i] - a.height[j]).abs()), 1.0);
+        assert_eq!(a.periodicity(|i, j| (a.height(i) - a.height(j)).abs()), 1.0);
         assert_eq!(area(6, 4, f).periodicity(|_, _| 1.0), 0.0);
     }
 
@@ -624,10 +675,10 @@ mod tests {
         let side = 64;
         let height: Vec<f64> =
             (0..side * side).map(|i| ((i % side) * 7 + (i / side) * (i / side) * 3 % 41) as f64).collect();
-        let rgb = (0..side * side)
+        let rgb: Vec<[f64; 3]> = (0..side * side)
             .map(|i| [(i % 13) as f64 * 9.0, (i % 29) as f64 * 4.0, (i / side % 7) as f64 * 30.0])
             .collect();
-        let m = Area { side, tile: 16, height, rgb }.measures();
+        let m = of_values(side, 16, &height, &rgb).measures();
         let want = [
             1.045_172_719_220_549_3,
             0.796_578_171_894_698_3,
