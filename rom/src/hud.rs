@@ -55,9 +55,6 @@ pub struct Hud {
 }
 
 impl Hud {
-    /// Scanlines the HUD's objects cover, from the top of the screen.
-    pub const HEIGHT_PX: u16 = (ROWS * GLYPH) as u16;
-
     /// Loads the glyphs into object VRAM and sets the text colours (BGR555);
     /// the HUD starts hidden (as [`crate::video::Mode4::init`] left every
     /// object), the interrupt's record of the objects reset to match.
