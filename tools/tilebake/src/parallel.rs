@@ -2,52 +2,84 @@
 //! output is the same byte for byte however many threads there are and
 //! whichever finishes first.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::any::Any;
+use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
+
+/// Threads for [`map`]: 0 for one a core (what the tool uses); tests set
+/// others to check that the output does not depend on it.
+static THREADS: AtomicUsize = AtomicUsize::new(0);
+
+/// Makes [`map`] run on `threads` threads (0: one a core). For tests.
+#[cfg(test)]
+pub(crate) fn set_threads(threads: usize) {
+    THREADS.store(threads, Ordering::Relaxed);
+}
 
 /// `work(0) .. work(n - 1)`, returned in that order, on up to as many
 /// threads as the machine has cores (jobs handed out one at a time, so an
 /// uneven mix of long and short ones keeps every thread busy). `done(k)` is
 /// called on the calling thread each time a job ends, `k` the jobs ended
-/// so far (for progress); `done(0)` first. A panicking job panics the call
-/// once the other threads have stopped.
+/// so far (for progress); `done(0)` first. A job that panics stops the
+/// others taking new jobs, and once the running ones end the call panics
+/// with that job's own payload (of the lowest job that panicked, when more
+/// than one did).
 pub(crate) fn map<T: Send>(n: usize, work: impl Fn(usize) -> T + Sync, mut done: impl FnMut(usize)) -> Vec<T> {
     done(0);
-    let threads = std::thread::available_parallelism().map_or(1, |p| p.get()).clamp(1, n.max(1));
-    let next = AtomicUsize::new(0);
+    let threads = match THREADS.load(Ordering::Relaxed) {
+        0 => std::thread::available_parallelism().map_or(1, |p| p.get()),
+        t => t,
+    }
+    .clamp(1, n.max(1));
+    let (next, stop) = (AtomicUsize::new(0), AtomicBool::new(false));
     let mut out: Vec<Option<T>> = (0..n).map(|_| None).collect();
+    let mut failed: Option<(usize, Box<dyn Any + Send>)> = None;
     std::thread::scope(|scope| {
         let (send, receive) = mpsc::channel();
         for _ in 0..threads {
-            let (send, next, work) = (send.clone(), &next, &work);
+            let (send, next, stop, work) = (send.clone(), &next, &stop, &work);
             scope.spawn(move || {
-                loop {
+                while !stop.load(Ordering::Relaxed) {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     if i >= n {
                         break;
                     }
-                    // The receiver lives until every job has reported: a
-                    // failed send means the caller is unwinding already.
-                    if send.send((i, work(i))).is_err() {
+                    let result = catch_unwind(AssertUnwindSafe(|| work(i)));
+                    if result.is_err() {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    // The receiver lives until every sender is gone.
+                    if send.send((i, result)).is_err() {
                         break;
                     }
                 }
             });
         }
         drop(send);
-        // Ends when every sender is gone: all jobs reported, or a thread
-        // panicked (the scope then re-raises its panic).
+        // Ends when every sender is gone: all jobs reported, or stopped.
         for (ended, (i, result)) in receive.iter().enumerate() {
-            out[i] = Some(result);
+            match result {
+                Ok(value) => out[i] = Some(value),
+                Err(payload) => {
+                    if failed.as_ref().is_none_or(|(first, _)| i < *first) {
+                        failed = Some((i, payload));
+                    }
+                }
+            }
             done(ended + 1);
         }
     });
-    out.into_iter().map(|r| r.expect("every job reported (a panicking one panics the scope)")).collect()
+    if let Some((_, payload)) = failed {
+        resume_unwind(payload);
+    }
+    out.into_iter().map(|r| r.expect("every job reported (or one panicked, raised above)")).collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::map;
+    use std::sync::atomic::{AtomicUsize, Ordering};
 
     #[test]
     fn results_keep_job_order_whatever_ends_first() {
@@ -74,8 +106,8 @@ mod tests {
     }
 
     #[test]
-    #[should_panic(expected = "a scoped thread panicked")]
-    fn a_panicking_job_panics_the_call() {
+    #[should_panic(expected = "job 3 fails")]
+    fn a_panicking_job_panics_the_call_with_its_own_message() {
         map(
             8,
             |i| {
@@ -84,5 +116,26 @@ mod tests {
             },
             |_| {},
         );
+    }
+
+    #[test]
+    fn a_panicking_job_stops_the_jobs_not_yet_begun() {
+        let ran = AtomicUsize::new(0);
+        let outcome = std::panic::catch_unwind(|| {
+            map(
+                1000,
+                |i| {
+                    ran.fetch_add(1, Ordering::Relaxed);
+                    assert!(i != 0, "job 0 fails");
+                    std::thread::sleep(std::time::Duration::from_millis(1));
+                },
+                |_| {},
+            )
+        });
+        assert!(outcome.is_err());
+        // Job 0 fails at once; each other thread ends at most the job it
+        // holds, and a few more before it sees the stop.
+        let ran = ran.load(Ordering::Relaxed);
+        assert!(ran < 100, "{ran} of 1000 jobs ran after the first failed");
     }
 }

@@ -194,24 +194,29 @@ mod harmonic_tests {
 
     /// Four lanes in lockstep give each lane exactly (to the bit) what the
     /// plain fill gives it alone, and so does `harmonic`: the banks must not
-    /// change with the speed-up.
+    /// change with the speed-up. Both paths of a cell: inside (four
+    /// neighbours) and on a free grid border (the edge strips' fills).
     #[test]
     fn lanes_are_each_the_lone_fill_to_the_bit() {
         let (w, h) = (13, 9);
-        // An uneven frame: the outer ring and a few inner cells fixed.
-        let is_fixed =
-            |x: usize, y: usize| x == 0 || y == 0 || x == w - 1 || y == h - 1 || (x * 7 + y * 3).is_multiple_of(11);
-        let value = |k: usize, x: usize, y: usize| ((x * 31 + y * 17 + k * 5) % 23) as f32 * 0.37 - 3.0 * k as f32;
-        let lanes: Vec<Option<[f32; 4]>> = (0..w * h)
-            .map(|i| is_fixed(i % w, i / w).then(|| core::array::from_fn(|k| value(k, i % w, i / w))))
-            .collect();
-        let together = harmonic_lanes(&lanes, w, h);
-        for k in 0..4 {
-            let fixed: Vec<Option<f32>> = lanes.iter().map(|c| c.map(|v| v[k])).collect();
-            let (alone, oracle) = (harmonic(&fixed, w, h), plain(&fixed, w, h));
-            for i in 0..w * h {
-                assert_eq!(together[i][k].to_bits(), oracle[i].to_bits(), "lane {k}, cell {i}");
-                assert_eq!(alone[i].to_bits(), oracle[i].to_bits(), "alone, lane {k}, cell {i}");
+        for ring in [true, false] {
+            // An uneven frame: a few inner cells fixed, and the outer ring
+            // fixed or free.
+            let is_fixed = |x: usize, y: usize| {
+                (ring && (x == 0 || y == 0 || x == w - 1 || y == h - 1)) || (x * 7 + y * 3).is_multiple_of(11)
+            };
+            let value = |k: usize, x: usize, y: usize| ((x * 31 + y * 17 + k * 5) % 23) as f32 * 0.37 - 3.0 * k as f32;
+            let lanes: Vec<Option<[f32; 4]>> = (0..w * h)
+                .map(|i| is_fixed(i % w, i / w).then(|| core::array::from_fn(|k| value(k, i % w, i / w))))
+                .collect();
+            let together = harmonic_lanes(&lanes, w, h);
+            for k in 0..4 {
+                let fixed: Vec<Option<f32>> = lanes.iter().map(|c| c.map(|v| v[k])).collect();
+                let (alone, oracle) = (harmonic(&fixed, w, h), plain(&fixed, w, h));
+                for i in 0..w * h {
+                    assert_eq!(together[i][k].to_bits(), oracle[i].to_bits(), "ring {ring}, lane {k}, cell {i}");
+                    assert_eq!(alone[i].to_bits(), oracle[i].to_bits(), "ring {ring}, alone, lane {k}, cell {i}");
+                }
             }
         }
         // No fixed cell: every lane at 0, as alone.
