@@ -62,8 +62,8 @@ pub struct Measures {
 /// Most tiles on a side of the measured square.
 pub const MAX_TILES: u32 = 64;
 /// Most texels on a side of the measured square (the measures hold about 22
-/// bytes a texel at most: 372 MB at this side, `tilebake seams` of a bank of
-/// 128-px tiles).
+/// bytes a texel at most, in the lattice's tables: 372 MB at this side,
+/// `tilebake seams` of a bank of 128-px tiles).
 pub const MAX_SIDE: u32 = 4096;
 
 /// The most tiles on a side [`measure`] takes for tiles of `tile_size`
@@ -232,19 +232,30 @@ impl Area {
         // Spreads in the outer band and the centre.
         let band = (n / 8).clamp(1, 3);
         let centre = n / 4;
-        let (mut hb, mut hc, mut cb, mut cc) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-        for y in 0..s {
-            for x in 0..s {
-                let (u, v) = (x % n, y % n);
-                let depth = u.min(v).min(n - 1 - u).min(n - 1 - v);
-                let i = y * s + x;
-                if depth < band {
-                    hb.push(self.height(i));
-                    cb.push(self.rgb(i));
-                } else if depth >= centre {
-                    hc.push(self.height(i));
-                    cc.push(self.rgb(i));
+        // Two passes over the texels (means, then distances from them),
+        // holding sums only: a texel's place is its depth in its tile.
+        let (mut hb, mut hc, mut cb, mut cc) =
+            (Spread::default(), Spread::default(), Spread::default(), Spread::default());
+        for pass in [Pass::Mean, Pass::Distance] {
+            for y in 0..s {
+                for x in 0..s {
+                    let (u, v) = (x % n, y % n);
+                    let depth = u.min(v).min(n - 1 - u).min(n - 1 - v);
+                    let i = y * s + x;
+                    if depth < band {
+                        hb.add(pass, [self.height(i)]);
+                        cb.add(pass, self.rgb(i));
+                    } else if depth >= centre {
+                        hc.add(pass, [self.height(i)]);
+                        cc.add(pass, self.rgb(i));
+                    }
                 }
+            }
+            for spread in [&mut hb, &mut hc] {
+                spread.end(pass);
+            }
+            for spread in [&mut cb, &mut cc] {
+                spread.end(pass);
             }
         }
         let spread_ratio = |a: f64, b: f64| if b == 0.0 { if a == 0.0 { 1.0 } else { f64::INFINITY } } else { a / b };
@@ -271,8 +282,8 @@ impl Area {
         Measures {
             height_step: ratio(&hstep),
             colour_step: ratio(&cstep),
-            height_spread: spread_ratio(std_dev(&hb), std_dev(&hc)),
-            colour_spread: spread_ratio(colour_spread(&cb), colour_spread(&cc)),
+            height_spread: spread_ratio(hb.rms(), hc.rms()),
+            colour_spread: spread_ratio(cb.rms(), cc.rms()),
             neighbour_correlation: correlation(&pairs),
             height_grid: grid(&hstep),
             colour_grid: grid(&cstep),
@@ -447,29 +458,57 @@ impl BoxMean {
     }
 }
 
-fn std_dev(v: &[f64]) -> f64 {
-    if v.is_empty() {
-        return 0.0;
-    }
-    let m = v.iter().sum::<f64>() / v.len() as f64;
-    (v.iter().map(|x| (x - m).powi(2)).sum::<f64>() / v.len() as f64).sqrt()
+/// Which pass over the values a [`Spread`] takes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Pass {
+    /// Summing them, for their mean.
+    Mean,
+    /// Summing their squared distances from it.
+    Distance,
 }
 
-/// Root mean squared RGB distance from the mean colour.
-fn colour_spread(v: &[[f64; 3]]) -> f64 {
-    if v.is_empty() {
-        return 0.0;
+/// The root mean squared distance of values of `K` components (a height:
+/// 1; a colour: RGB, 3) from their mean, over two passes that give it the
+/// same values in the same order: sums only, no copy of the values (the
+/// numbers, to the bit, of summing a list of them twice).
+#[derive(Clone, Copy)]
+struct Spread<const K: usize> {
+    count: usize,
+    sum: [f64; K],
+    mean: [f64; K],
+    squares: f64,
+}
+
+impl<const K: usize> Default for Spread<K> {
+    fn default() -> Self {
+        Spread { count: 0, sum: [0.0; K], mean: [0.0; K], squares: 0.0 }
     }
-    let mut m = [0f64; 3];
-    for c in v {
-        for k in 0..3 {
-            m[k] += c[k];
+}
+
+impl<const K: usize> Spread<K> {
+    fn add(&mut self, pass: Pass, v: [f64; K]) {
+        match pass {
+            Pass::Mean => {
+                self.count += 1;
+                for (sum, x) in self.sum.iter_mut().zip(v) {
+                    *sum += x;
+                }
+            }
+            Pass::Distance => self.squares += (0..K).map(|k| (v[k] - self.mean[k]).powi(2)).sum::<f64>(),
         }
     }
-    for x in &mut m {
-        *x /= v.len() as f64;
+
+    /// After a pass: the mean, once every value is summed.
+    fn end(&mut self, pass: Pass) {
+        if pass == Pass::Mean && self.count > 0 {
+            self.mean = self.sum.map(|s| s / self.count as f64);
+        }
     }
-    (v.iter().map(|c| (0..3).map(|k| (c[k] - m[k]).powi(2)).sum::<f64>()).sum::<f64>() / v.len() as f64).sqrt()
+
+    /// The spread (0 for no values), after both passes.
+    fn rms(&self) -> f64 {
+        if self.count == 0 { 0.0 } else { (self.squares / self.count as f64).sqrt() }
+    }
 }
 
 fn correlation(pairs: &[(f64, f64)]) -> f64 {
@@ -653,8 +692,16 @@ mod tests {
         assert_eq!(correlation(&[(1.0, 6.0), (2.0, 4.0), (3.0, 2.0)]), -1.0);
         assert_eq!(correlation(&[(1.0, 1.0)]), 0.0);
         // Mean (1, 2, 3); each colour sqrt(1 + 4 + 9) from it.
-        assert_eq!(colour_spread(&[[0.0, 0.0, 0.0], [2.0, 4.0, 6.0]]), 14f64.sqrt());
-        assert_eq!(colour_spread(&[]), 0.0);
+        let spread = |v: &[[f64; 3]]| {
+            let mut s = Spread::default();
+            for pass in [Pass::Mean, Pass::Distance] {
+                v.iter().for_each(|c| s.add(pass, *c));
+                s.end(pass);
+            }
+            s.rms()
+        };
+        assert_eq!(spread(&[[0.0, 0.0, 0.0], [2.0, 4.0, 6.0]]), 14f64.sqrt());
+        assert_eq!(spread(&[]), 0.0);
     }
 
     /// Periodicity needs lags tile + 2 inside the area: a side of tile + 3
