@@ -7,14 +7,18 @@ use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
-/// Threads for [`map`]: 0 for one a core (what the tool uses); tests set
-/// others to check that the output does not depend on it.
-static THREADS: AtomicUsize = AtomicUsize::new(0);
+std::thread_local! {
+    /// Threads for [`map`] called on this thread: 0 for one a core (what
+    /// the tool uses); tests set others (each on its own thread, so that
+    /// tests running meanwhile keep theirs).
+    static THREADS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
 
-/// Makes [`map`] run on `threads` threads (0: one a core). For tests.
+/// Makes [`map`] called on this thread run on `threads` threads (0: one a
+/// core). For tests.
 #[cfg(test)]
 pub(crate) fn set_threads(threads: usize) {
-    THREADS.store(threads, Ordering::Relaxed);
+    THREADS.set(threads);
 }
 
 /// `work(0) .. work(n - 1)`, returned in that order, on up to as many
@@ -27,7 +31,7 @@ pub(crate) fn set_threads(threads: usize) {
 /// than one did).
 pub(crate) fn map<T: Send>(n: usize, work: impl Fn(usize) -> T + Sync, mut done: impl FnMut(usize)) -> Vec<T> {
     done(0);
-    let threads = match THREADS.load(Ordering::Relaxed) {
+    let threads = match THREADS.get() {
         0 => std::thread::available_parallelism().map_or(1, |p| p.get()),
         t => t,
     }
@@ -120,6 +124,11 @@ mod tests {
 
     #[test]
     fn a_panicking_job_stops_the_jobs_not_yet_begun() {
+        // Two threads: job 0 fails at once, while the other thread goes on
+        // through jobs of 5 ms until it sees the stop, once the panic hook
+        // (its message, perhaps a backtrace) is done: a few dozen jobs,
+        // where without the stop all 1,000 would run (2.5 s).
+        super::set_threads(2);
         let ran = AtomicUsize::new(0);
         let outcome = std::panic::catch_unwind(|| {
             map(
@@ -127,15 +136,14 @@ mod tests {
                 |i| {
                     ran.fetch_add(1, Ordering::Relaxed);
                     assert!(i != 0, "job 0 fails");
-                    std::thread::sleep(std::time::Duration::from_millis(1));
+                    std::thread::sleep(std::time::Duration::from_millis(5));
                 },
                 |_| {},
             )
         });
+        super::set_threads(0);
         assert!(outcome.is_err());
-        // Job 0 fails at once; each other thread ends at most the job it
-        // holds, and a few more before it sees the stop.
         let ran = ran.load(Ordering::Relaxed);
-        assert!(ran < 100, "{ran} of 1000 jobs ran after the first failed");
+        assert!(ran < 500, "{ran} of 1000 jobs ran after the first failed");
     }
 }
