@@ -19,6 +19,10 @@ pub fn load(path: &Path) -> Result<Vec<u8>> {
             path: path.to_path_buf(),
             what: "a GBA ROM (tilebake pack puts a bank into a ROM; give the bank itself)",
         },
+        bank::BankError::BadMagic if bytes.starts_with(&voxel::flight::FILE_MAGIC) => Error::NotBank {
+            path: path.to_path_buf(),
+            what: "a relief file (tilebake relief makes one of a bank; give the bank itself)",
+        },
         source => Error::Bank { path: path.to_path_buf(), source },
     })?;
     crate::world::with_texels(&b, 1, |_| ()).map_err(|reason| Error::Landscape { path: path.to_path_buf(), reason })?;

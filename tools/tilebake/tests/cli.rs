@@ -475,6 +475,11 @@ fn corner_sets_need_a_big_enough_varied_source() {
     let o = tilebake(&["bake", "--height", &h, "--texture", &t, "--tile-size", "16", "-o", &out.display().to_string()]);
     fails(&o, "h.png + ", "cannot build a corner tile set", &out);
     assert!(stderr(&o).contains("--tile-size") || stderr(&o).contains("--classes 2"), "{}", stderr(&o));
+    // One tile (32 texels at the default size): said as such, not as too
+    // little relief, which --classes 2 would not mend.
+    let o = tilebake(&["bake", "--height", &h, "--texture", &t, "-o", &out.display().to_string()]);
+    fails(&o, "h.png + ", "two tiles or more across, and this is one tile of 32 texels", &out);
+    assert!(stderr(&o).contains("smaller --tile-size"), "{}", stderr(&o));
     GrayImage::from_pixel(128, 128, Luma([40])).save(d.path("flat.png")).unwrap();
     RgbImage::new(128, 128).save(d.path("t128.png")).unwrap();
     let o = tilebake(&[
@@ -559,6 +564,9 @@ fn relief_files_load_with_their_own_bank_only() {
     std::fs::write(d.path("bad.bank"), &corrupt).unwrap();
     let o = tilebake(&["relief", &d.s("bad.bank"), "-o", &d.s("bad.relief")]);
     fails(&o, "bad.bank", "checksum mismatch", &d.path("bad.relief"));
+    // A relief file given where a bank goes: named for what it is.
+    let o = tilebake(&["inspect", &out]);
+    fails(&o, "small.relief", "not a tile bank but a relief file", &d.path("never"));
     let o = tilebake(&["relief", &path, "-o", &path]);
     fails(&o, "small.bank", "would overwrite an input", &d.path("never"));
     assert_eq!(std::fs::read(&path).unwrap(), bytes, "the bank was overwritten");

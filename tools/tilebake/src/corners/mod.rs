@@ -842,6 +842,16 @@ pub fn build(
     setup: Setup,
     progress: crate::bake::Progress<'_>,
 ) -> Result<Built, String> {
+    // One tile holds no two vertices a tile apart: say so, not what the
+    // class split below would find wrong with so few vertices.
+    if sources.iter().all(|s| s.w <= setup.tile && s.h <= setup.tile) {
+        return Err(format!(
+            "a corner set needs a source two tiles or more across, and {} one tile of {} texels: give a smaller \
+             --tile-size or a larger source, or --placement paper",
+            if sources.len() == 1 { "this is" } else { "each is" },
+            setup.tile
+        ));
+    }
     let f = Frame::new(setup.tile);
     let k = setup.classes;
     let mut used = vec![false; rgb.len()];
