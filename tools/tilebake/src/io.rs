@@ -373,6 +373,14 @@ pub fn refuse_standard_output(path: &Path) -> Result<()> {
 pub fn check_output(path: &Path) -> Result<()> {
     refuse_standard_output(path)?;
     let dest = destination(path)?;
+    // `-o name/` names a directory: a file cannot be written there.
+    let last = path.as_os_str().as_encoded_bytes().last().copied();
+    if !path.exists() && (last == Some(b'/') || (cfg!(windows) && last == Some(b'\\'))) {
+        return Err(Error::Write {
+            path: path.to_path_buf(),
+            source: std::io::Error::other("it names a directory (it ends in a slash): give the output file's name"),
+        });
+    }
     let dir = match dest.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
@@ -684,6 +692,13 @@ mod tests {
         );
         check_output(&d.path().join("out.bank")).unwrap();
         check_output(Path::new("out.bank")).unwrap();
+        // A name ending in a slash names a directory, there or not.
+        let e = check_output(&d.path().join("newd/")).unwrap_err().to_string();
+        assert!(
+            e.ends_with("cannot write: it names a directory (it ends in a slash): give the output file's name"),
+            "{e}"
+        );
+        assert!(!d.path().join("newd").exists());
         let left: Vec<_> = std::fs::read_dir(d.path()).unwrap().collect();
         assert!(left.is_empty(), "the probe is deleted");
         // A directory that takes no files (even root's): refused before the work.
