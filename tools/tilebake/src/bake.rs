@@ -493,7 +493,7 @@ pub const MIN_LEVELS: u32 = 64;
 /// heights are stretched to the full range, lowest to 0 and highest to
 /// 65,535, with a note (the scale is then chosen for the stretched heights);
 /// with a fixed scale they are kept, with a note saying so. Heightmaps of
-/// one height throughout are kept.
+/// one height throughout are kept, with a note that the land is flat.
 fn stretch_narrow_heights(loaded: &mut [Loaded], scale: HeightScale, notes: &mut Vec<String>) {
     let heights = loaded.iter().flat_map(|l| l.heights.pixels().map(|p| p[0]));
     let Some((lo, hi)) =
@@ -501,8 +501,15 @@ fn stretch_narrow_heights(loaded: &mut [Loaded], scale: HeightScale, notes: &mut
     else {
         return;
     };
+    if hi == lo {
+        notes.push(format!(
+            "the heightmaps hold one height throughout (level {} of 0..=255): the land bakes flat, a plane of colours",
+            height8(lo)
+        ));
+        return;
+    }
     let levels = (height8(hi) - height8(lo)) as u32 + 1;
-    if hi == lo || levels >= MIN_LEVELS {
+    if levels >= MIN_LEVELS {
         return;
     }
     let span = format!("the heightmaps span {levels} of the 256 height levels (16-bit heights {lo}..={hi})");
@@ -1044,12 +1051,15 @@ mod tests {
             )
         );
         let flat = loaded(8, 8, |_, _| 40, |_, _| [0, 0, 0]);
-        for keep in [loaded_wide(), flat] {
+        for (keep, note) in [(loaded_wide(), None), (flat, Some(40))] {
             let before: Vec<u16> = keep.heights.pixels().map(|p| p[0]).collect();
             let (mut pairs, mut notes) = (vec![keep], Vec::new());
             stretch_narrow_heights(&mut pairs, HeightScale::Auto, &mut notes);
             assert_eq!(pairs[0].heights.pixels().map(|p| p[0]).collect::<Vec<_>>(), before);
-            assert!(notes.is_empty());
+            let want = note.map(|h| {
+                format!("the heightmaps hold one height throughout (level {h} of 0..=255): the land bakes flat, a plane of colours")
+            });
+            assert_eq!(notes, Vec::from_iter(want));
         }
     }
 

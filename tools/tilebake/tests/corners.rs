@@ -128,7 +128,8 @@ fn corner_bakes_are_pinned() {
                 beyond("18.0%", "above", 140),
                 "the tiles' shared borders show as a lattice from above (colour lattice 5.7 over 16 x 16 tiles of \
                  world 1; from 5 it shows): see it with `tilebake world`, measure it with `tilebake seams --tiles \
-                 16`; a larger or more varied source, or a smaller --tile-size, gives the borders more to choose from"
+                 16`; a smaller --tile-size cuts more tiles for the borders to choose from, which lowers it (a \
+                 larger source of the same land may not)"
                     .to_string(),
             ],
         ),
