@@ -41,6 +41,14 @@
 //! and repaints below them the same way; a frame with no memory of its
 //! page fills the whole page with the sky first ([`sky`]).
 //!
+//! The slices' `a` and `b` come two slices at a time in the pairs' march:
+//! an even sample's load multiple takes its own and the next slice's (four
+//! words, 6 cycles, against 4 for two), so an odd sample loads none. Every
+//! register is then taken: a band's numbers that the march used to keep in
+//! registers come from its head (`MarchTable`, a fixed distance past the
+//! band's first slice, so that the slice pointer finds it) and its word
+//! (the second group's skip row).
+//!
 //! Each band is two groups of 8 slices; before a group, one compare with its
 //! skip row (`render::skip_rows`, per frame) passes over it when not even
 //! the highest texel under its ground (`render::group_tops`) could show in
@@ -81,7 +89,7 @@ use crate::trig;
 
 /// What the march of a frame needs and returns (offsets used by the asm):
 /// filled once a frame; the asm writes each column's steps into the band
-/// records. The column loop counts `c` from `-count` up to 0, for column
+/// heads ([`MarchTable`]). The column loop counts `c` from `-count` up to 0, for column
 /// `count + c`, and finds its offset, top and pixel pair from the `_end`
 /// addresses below (a pair's index less the pairs' count is `c >> pixels`,
 /// rounded down).
@@ -112,95 +120,104 @@ pub struct FrameJob {
     /// 28: the address past the pairs of row 0 of the mode 4 page (its
     /// pixel pair 0 on row 0, plus 2 bytes a pair).
     pub page_end: u32,
-    /// 32: per slice, `a` and `b` (i32 each, `render::slice_rows`).
+    /// 32: per slice, `a` and `b` (i32 each, `render::slice_rows`): the
+    /// [`MarchTable`]'s slices.
     pub slices: u32,
-    /// 36: the bands, one record each (the march loads it at a band's
-    /// start, four words; then the next band's follows).
-    pub bands: [BandJob; BANDS],
-    /// 132: the bands' boundary marks, one record each, as far apart as
-    /// the bands' records (the boundary test finds its band's 80 bytes past
-    /// the next band's record).
-    pub band_marks: [BandMarks; BANDS],
-    /// 228: per slice of the near bands, the least texel height that shows
-    /// above the screen's bottom edge (`bottom::heights`: four slices a word,
-    /// the first in the top byte; a band's four words, as far apart as the
-    /// bands' records, 176 bytes past the next band's record): the march's
-    /// test while its column has drawn nothing.
-    pub bottom: [u32; SLICES_NEAR / 4],
-    /// 276: the record of the first band marched (`bands[hidden_bands]`,
-    /// one past the last if every band is hidden; a column's march loads
-    /// these four words at once).
-    pub first_band: u32,
-    /// 280: the near ring (128 x 128 texels).
+    /// 36: the [`MarchTable`]'s band heads (`slices` + 768: band `b`'s at
+    /// `slices + 768 + 128 b`, as far from its first slice as every band's).
+    pub heads: u32,
+    /// 40: the near ring (128 x 128 texels).
     pub near: u32,
-    /// 284: the slice table past the near bands' slices (`slices + 8 * 48`).
+    /// 44: the slice table past the near bands' slices (`slices + 8 * 48`).
     pub near_end: u32,
-    /// 288: the first slice marched in the slice table (`slices + 128 *
+    /// 48: the first slice marched in the slice table (`slices + 128 *
     /// hidden_bands`).
     pub first_slice: u32,
-    /// 292: the far ring (256 x 256 entries).
+    /// 52: the far ring (256 x 256 entries).
     pub far: u32,
-    /// 296: columns to march (120 pairs or 240 pixels).
+    /// 56: columns to march (120 pairs or 240 pixels).
     pub count: u32,
-    /// 300: the sky's palette indices by row (`render::SKY`, 512 bytes).
+    /// 60: the sky's palette indices by row (`render::SKY`, 512 bytes).
     pub sky: u32,
-    /// 304: `render::sky_index(0, horizon)`: the sky's index of row 0.
+    /// 64: `render::sky_index(0, horizon)`: the sky's index of row 0.
     pub sky_row0: u32,
-    /// 308: leading bands hidden in every column (`render::hidden_bands`):
+    /// 68: leading bands hidden in every column (`render::hidden_bands`):
     /// each column steps past them at once.
     pub hidden_bands: u32,
-    /// 312 (out): samples taken.
+    /// 72 (out): samples taken.
     pub samples: u32,
-    /// 316 (out): slices passed over (whole groups, `render::skip_rows`).
+    /// 76 (out): slices passed over (whole groups, `render::skip_rows`).
     pub skipped: u32,
-    /// 320 (out): sky rows repainted.
+    /// 80 (out): sky rows repainted.
     pub repainted: u32,
 }
 
-/// One band of a [`FrameJob`] (16 bytes, one `ldmia`; offsets used by the asm).
+/// The march's per-frame table, in IWRAM: the slices' `a` and `b`, then
+/// one head a band, each as far (768 bytes) from its band's first slice as
+/// every other is: at a band's start the march reaches its head from the
+/// slice pointer alone (one add), and no register keeps a pointer to the
+/// bands' records. (A head's 128 bytes, the stride of a band's slices, hold
+/// 40 bytes of numbers; the rest is padding.) Aligned to a band's 128
+/// bytes, so that clearing the low bits of a slice's address gives its
+/// band's first slice (the boundary view's marks).
+#[repr(C, align(128))]
+pub struct MarchTable {
+    /// Per slice, `a` of `render::slice_rows` less [`ROW_BIAS`], and `b`.
+    pub slices: [i32; 2 * SLICES],
+    /// Per band, its head.
+    pub heads: [BandHead; BANDS],
+}
+
+/// One band's head in the [`MarchTable`] (offsets used by the asm).
 #[repr(C)]
-pub struct BandJob {
+pub struct BandHead {
     /// 0: the step, packed in the band's units ([`crate::render::pack_step`]):
     /// written by the asm for each column.
     pub step: u32,
-    /// 4: the skip row of the band's second group of `SKIP_LEN` slices
+    /// 4: the band's word ([`BandHead::word`]): the fog base, its second
+    /// group's skip row and flags, in the march's register r5.
+    pub word: u32,
+    /// 8: the skip row of its first group of `SKIP_LEN` slices
     /// (`render::skip_rows`): the march passes over a group whose row is at
     /// or below the y-buffer.
-    pub skip_second: i32,
-    /// 8: the band's word: the palette index of colour 0 for its fog level,
-    /// bit 30 set on the last band of its ring, and bit 31 set to mark tile
-    /// boundaries ([`BandJob::word`]).
-    pub word: u32,
-    /// 12: the skip row of its first group.
     pub skip_first: i32,
-}
-
-/// The boundary view's numbers of one band of a [`FrameJob`] (16 bytes,
-/// as far apart as the bands' records; offsets used by the asm).
-#[repr(C)]
-pub struct BandMarks {
-    /// 0: how far back along the ray a crossed tile border marks a sample,
-    /// as a shift of the step (`render::MARK_BACK`, bits 0..8), and the
-    /// distance from a border that marks one, in the band's units of the
-    /// packed position, less one (`render::MARK_WIDTH`, bits 16..).
+    /// 12: the boundary view's marks: how far back along the ray a crossed
+    /// tile border marks a sample, as a shift of the step
+    /// (`render::MARK_BACK`, bits 0..8), and the distance from a border that
+    /// marks one, in the band's units of the packed position, less one
+    /// (`render::MARK_WIDTH`, bits 16..).
     pub marks: u32,
-    /// 4: the tile bits of both fields of the packed position
+    /// 16: the tile bits of both fields of the packed position
     /// ([`crate::render::border_mask`]).
     pub border_mask: u32,
-    /// 8: padding to the records' stride.
-    pub pad: [u32; 2],
+    /// 20: near bands: per slice the least texel height that shows above
+    /// the screen's bottom edge (`bottom::heights`: four slices a word, the
+    /// first in the top byte; the first group's two words, then the
+    /// second's): the march's test while its column has drawn nothing.
+    pub bottom: [u32; 4],
+    /// 36: padding to the slices' stride.
+    pub pad: [u32; 23],
 }
 
-impl BandJob {
+impl BandHead {
     /// The word of a band for the march's register r5: `fog` (the palette
-    /// index of colour 0 at the band's fog level) in bits 0..8, `last` (the
-    /// ring's last band: the march goes on to the far ring, or is done) in
-    /// bit 30, `marks` in bit 31. The draw's colour is `word + (texel >> 8)`,
-    /// one add: the fog base plus the colour in the low byte (the byte
-    /// stores keep only it), negative exactly when marking (fog base plus
-    /// colour is below 256).
-    pub const fn word(fog: u8, last: bool, marks: bool) -> u32 {
-        fog as u32 | (last as u32) << 30 | (marks as u32) << 31
+    /// index of colour 0 at the band's fog level) in bits 0..8, the skip row
+    /// of its second group clamped to 0..=255 in bits 16..24 (the y-buffer,
+    /// less one, is 0..=159 while a column marches: the same test), `last` (the ring's last band: the
+    /// march goes on to the far ring, or is done) in bit 30, `marks` in bit
+    /// 31 (bit 29 is the bottom chain's, at run time). The draw's colour is
+    /// `word + (texel >> 8)`, one add: the fog base plus the colour in the
+    /// low byte (the byte stores keep only it), negative exactly when
+    /// marking (fog base plus colour is below 256).
+    pub const fn word(fog: u8, skip_second: i32, last: bool, marks: bool) -> u32 {
+        let row = if skip_second < 0 {
+            0
+        } else if skip_second > 255 {
+            255
+        } else {
+            skip_second as u32
+        };
+        fog as u32 | row << 16 | (last as u32) << 30 | (marks as u32) << 31
     }
 }
 
@@ -220,37 +237,21 @@ const _: () = {
         assert!(offset_of!(FrameJob, sin) == 4 && offset_of!(FrameJob, x) == 8 && offset_of!(FrameJob, y) == 12);
         assert!(offset_of!(FrameJob, offsets_end) == 16 && offset_of!(FrameJob, pixels) == 20);
         assert!(offset_of!(FrameJob, tops_end) == 24 && offset_of!(FrameJob, page_end) == 28);
-        assert!(offset_of!(FrameJob, slices) == 32 && offset_of!(FrameJob, bands) == 36);
-        assert!(offset_of!(FrameJob, bottom) == 228 && offset_of!(FrameJob, first_band) == 276);
-        assert!(offset_of!(FrameJob, near) == 280 && offset_of!(FrameJob, near_end) == 284);
-        assert!(offset_of!(FrameJob, first_slice) == 288 && offset_of!(FrameJob, far) == 292);
-        assert!(offset_of!(FrameJob, count) == 296 && offset_of!(FrameJob, sky) == 300);
-        assert!(offset_of!(FrameJob, sky_row0) == 304 && offset_of!(FrameJob, hidden_bands) == 308);
-        assert!(offset_of!(FrameJob, samples) == 312 && offset_of!(FrameJob, skipped) == 316);
-        assert!(offset_of!(FrameJob, repainted) == 320);
-        // Band b's bottom heights from the next band's record: 228 + 16 b -
-        // (36 + 16 (b + 1)); a band's first group's two words, then its
-        // second's.
-        assert!(offset_of!(FrameJob, bottom) - offset_of!(FrameJob, bands) - size_of::<BandJob>() == 176);
+        assert!(offset_of!(FrameJob, slices) == 32 && offset_of!(FrameJob, heads) == 36);
+        assert!(offset_of!(FrameJob, near) == 40 && offset_of!(FrameJob, near_end) == 44);
+        assert!(offset_of!(FrameJob, first_slice) == 48 && offset_of!(FrameJob, far) == 52);
+        assert!(offset_of!(FrameJob, count) == 56 && offset_of!(FrameJob, sky) == 60);
+        assert!(offset_of!(FrameJob, sky_row0) == 64 && offset_of!(FrameJob, hidden_bands) == 68);
+        assert!(offset_of!(FrameJob, samples) == 72 && offset_of!(FrameJob, skipped) == 76);
+        assert!(offset_of!(FrameJob, repainted) == 80);
+        // A band's head as far from its first slice as every other's: the
+        // march's `voxel_heads`.
+        assert!(offset_of!(MarchTable, heads) == 768 && size_of::<BandHead>() == BAND_LEN * 8);
+        assert!(offset_of!(BandHead, word) == 4 && offset_of!(BandHead, skip_first) == 8);
+        assert!(offset_of!(BandHead, marks) == 12 && offset_of!(BandHead, border_mask) == 16);
+        assert!(offset_of!(BandHead, bottom) == 20, "the bottom chain's `voxel_heads + 20`");
         assert!(SLICES_NEAR == 3 * BAND_LEN && BAND_LEN == 16, "the bottom chain: 3 near bands, 4 words a band");
     }
-    assert!(core::mem::size_of::<BandJob>() == 16);
-    assert!(core::mem::offset_of!(BandJob, skip_second) == 4);
-    assert!(core::mem::offset_of!(BandJob, word) == 8);
-    assert!(core::mem::offset_of!(BandJob, skip_first) == 12);
-    assert!(core::mem::offset_of!(FrameJob, band_marks) == 132);
-    assert!(core::mem::size_of::<BandMarks>() == 16);
-    assert!(core::mem::offset_of!(BandMarks, border_mask) == 4);
-    // Band b's marks from the next band's record: 132 + 16 b - (36 + 16 (b + 1)).
-    assert!(
-        core::mem::offset_of!(FrameJob, band_marks)
-            - core::mem::offset_of!(FrameJob, bands)
-            - core::mem::size_of::<BandJob>()
-            == 80,
-        "the boundary test's `add r6, r1, #80`"
-    );
-    assert!(crate::render::MARK_ROWS == 2, "the asm marks two rows");
-    assert!(crate::palette::ui::BOUNDARY == 4, "the asm marks boundaries with entry 4");
     let steps = [2, 4, 6, 8, 12, 16];
     let mut b = 0;
     while b < BANDS {
@@ -295,10 +296,12 @@ unsafe extern "C" {
 
 // One sample of band `\lod` (0: near ring, texels of 7.9 fields; 1: far
 // ring, entries of 8.8 fields). r0: packed position (`render::pack`); r2:
-// packed step; r1: the next band's record; r3: the band's second group's
-// skip row; r4: ring; r5: the band's word (fog base | the ring's last band
-// << 30 | marks << 31, see `BandJob::word`); r10: the ring's column mask (0xFE near, 0x1FE far);
-// r8: slice table; r9: y-buffer less one (rows are kept less one in the
+// packed step; r4: ring; r5: the band's word (fog base | its second
+// group's skip row << 16 | the ring's last band << 30 | marks
+// << 31, see `BandHead::word`); r10: the ring's column mask (0xFE near,
+// 0x1FE far); r8: slice table (a band's head `voxel_heads` bytes past its
+// first slice); r1, r3, r11, r12: the slices' `a` and `b` (the pairs' march
+// loads two slices' at an even sample); r9: y-buffer less one (rows are kept less one in the
 // march: `ROW_BIAS`). In the pairs' march (`odd` 0) the draw is inline and
 // lr is the address of row r9 + 1 of the pair, the y-buffer's (the bottom
 // of the next span: spans are drawn upwards); in the odd pixels' (`odd` 1)
@@ -316,6 +319,8 @@ core::arch::global_asm!(
     // Bytes of a sample's inline draw after its `blmi` (26: to its end),
     // where the boundary path returns to.
     ".equ  voxel_draw_len, 24",
+    // Bytes from a band's first slice to its head (`MarchTable`).
+    ".equ  voxel_heads, 768",
     // The texel of a sample: r7 the texel, r6 its height.
     ".macro voxel_texel lod",
     "    add   r0, r0, r2", // both coordinates at once (a carry out of x moves y a unit)
@@ -339,19 +344,50 @@ core::arch::global_asm!(
     "    mla   r11, r12, r6, r11", // a + h * b = y << 16
     "    cmp   r9, r11, asr #16",
     ".endm",
-    // A sample of the pairs' hidden chain: on to the next sample if hidden,
-    // else to its draw in the drawing chain.
-    ".macro voxel_hidden lod, draw",
-    "    voxel_probe \\lod",
+    // The pairs' march's probe of sample `k` of a group: the texel and the
+    // test as `voxel_probe`, with the slices' `a` and `b` loaded in pairs
+    // (four words a load multiple: 3 cycles a slice in place of 4): an even
+    // sample loads its own into r1, r3 and the next one's into r11, r12, and
+    // computes its row in r1; an odd one computes its row in r11.
+    ".macro voxel_probe_pair lod, k",
+    "    voxel_texel \\lod",
+    "    .if (\\k) % 2 == 0",
+    "    ldmia r8!, {{r1, r3, r11, r12}}", // a, b; the next slice's a, b
+    "    mla   r1, r3, r6, r1", // a + h * b = y << 16
+    "    cmp   r9, r1, asr #16",
+    "    .else",
+    "    mla   r11, r12, r6, r11",
+    "    cmp   r9, r11, asr #16",
+    "    .endif",
+    ".endm",
+    // Sample `k` of the pairs' hidden chain: on to the next sample if
+    // hidden, else to its draw in the drawing chain.
+    ".macro voxel_hidden lod, k, draw",
+    "    voxel_probe_pair \\lod, \\k",
     "    bgt   \\draw",
     ".endm",
     // A sample of the pairs' drawing chain: to the hidden chain's next
     // sample (`hidden`) if hidden, else its draw (from `draw`, where the
     // hidden chain's sample joins), inline; then the next sample.
-    ".macro voxel_drawn lod, draw, hidden",
-    "    voxel_probe \\lod",
+    // (An even sample draws with its row in r1 and its colour in r3, its
+    // slow path at 33:, which keeps the next slice's r11 and r12.)
+    ".macro voxel_drawn lod, k, draw, hidden",
+    "    voxel_probe_pair \\lod, \\k",
     "    ble   \\hidden",
     "\\draw\\():",
+    "    .if (\\k) % 2 == 0",
+    "    add   r3, r5, r7, lsr #8",
+    "    orrs  r6, r3, r1",
+    "    blmi  33f",
+    "26:",
+    "    sub   r6, r9, r1, asr #16",
+    "    mov   r9, r1, asr #16",
+    "25:",
+    "    strb  r3, [lr, #-240]!",
+    "    subs  r6, r6, #2",
+    "    strbge r3, [lr, #-240]!",
+    "    bgt   25b",
+    "    .else",
     "    add   r12, r5, r7, lsr #8", // the colour in the low byte (fog base + colour < 256); negative: mark tile boundaries
     "    orrs  r6, r12, r11",        // negative: marks, or the top at or above row 0 (the row less one below 0)
     "    blmi  9f",                  // drawn there, back at the draw's end (or the column is done)
@@ -363,6 +399,7 @@ core::arch::global_asm!(
     "    subs  r6, r6, #2",
     "    strbge r12, [lr, #-240]!",
     "    bgt   25b",
+    "    .endif",
     // The slow path returns `voxel_draw_len` bytes past its blmi's return
     // address (26:): `.org` fails the build if the draw grew longer (and
     // would pad a shorter one with zero words, `andeq r0, r0, r0`: no-ops).
@@ -375,6 +412,14 @@ core::arch::global_asm!(
     "    cmp   r9, \\row",
     "    adrlt r6, \\next",
     "    blt   12f",
+    ".endm",
+    // The y-buffer (less one) against the band's second group's skip row,
+    // in bits 16..24 of its word r5 (`BandHead::word`; clamped to 0..=255,
+    // the same test for a y-buffer of 0..=159): lt when the group is hidden
+    // whatever its texels. Takes r6.
+    ".macro voxel_second",
+    "    mov   r6, r5, lsl #8",
+    "    cmp   r9, r6, lsr #24",
     ".endm",
     // A band's end: on to the next band (`again`) unless it was its ring's
     // last (bit 30 of its word).
@@ -428,16 +473,29 @@ core::arch::global_asm!(
     // chain had not been.
     ".macro voxel_bottom_stub j, draw, hidden, draw2, hidden2",
     "    add   r8, r8, #(8 * (\\j))",
+    "    .if (\\j) % 2 == 0", // as the chains load them: r1, r3 and the next slice's
+    "    ldmia r8!, {{r1, r3, r11, r12}}",
+    "    mla   r1, r3, r6, r1",
+    "    .else",
     "    ldmia r8!, {{r11, r12}}", // a, b
     "    mla   r11, r12, r6, r11",
+    "    .endif",
     "    mov   r9, #159", // the y-buffer, less one: nothing drawn
     "    tst   r5, #(1 << 29)",
     "    bne   51f",
+    "    .if (\\j) % 2 == 0",
+    "    cmp   r9, r1, asr #16",
+    "    .else",
     "    cmp   r9, r11, asr #16",
+    "    .endif",
     "    bgt   \\draw",
     "    b     \\hidden",
     "51:",
+    "    .if (\\j) % 2 == 0",
+    "    cmp   r9, r1, asr #16",
+    "    .else",
     "    cmp   r9, r11, asr #16",
+    "    .endif",
     "    bgt   \\draw2",
     "    b     \\hidden2",
     ".endm",
@@ -449,7 +507,8 @@ core::arch::global_asm!(
     // the second group's test; each chain ends in the band's end
     // (`voxel_next`), so the hidden one need not branch to the other's.
     ".macro voxel_band lod, odd, again, bottom",
-    "    ldmia r1!, {{r2, r3, r5, r7}}", // packed step, the second group's skip row, the band's word, the first group's: on to the next band's record
+    "    add   r6, r8, #voxel_heads", // the band's head
+    "    ldmia r6, {{r2, r5, r7}}", // packed step, the band's word, the first group's skip row
     "    .if \\odd",
     "    voxel_group r7, 13f",
     "    .rept 8",
@@ -457,7 +516,9 @@ core::arch::global_asm!(
     "    blgt  4f", // above the y-buffer: draw
     "    .endr",
     "13:",
-    "    voxel_group r3, 14f",
+    "    voxel_second",
+    "    adrlt r6, 14f",
+    "    blt   12f",
     "    .rept 8",
     "    voxel_probe \\lod",
     "    blgt  4f",
@@ -466,14 +527,14 @@ core::arch::global_asm!(
     "    cmp   r9, r7",
     "    blt   15f", // hidden whatever its texels (the y-buffer at or above its row): pass over it
     "    .irp  k, 0, 1, 2, 3, 4, 5, 6, 7",
-    "    voxel_hidden \\lod, vd\\@_\\k",
+    "    voxel_hidden \\lod, \\k, vd\\@_\\k",
     "vh\\@_\\k\\():",
     "    .endr",
     "13:",
-    "    cmp   r9, r3",
+    "    voxel_second",
     "    blt   16f",
     "    .irp  k, 0, 1, 2, 3, 4, 5, 6, 7", // (the second group's labels: 10 to 17)
-    "    voxel_hidden \\lod, vd\\@_1\\k",
+    "    voxel_hidden \\lod, \\k, vd\\@_1\\k",
     "vh\\@_1\\k\\():",
     "    .endr",
     "    voxel_next \\again",
@@ -483,10 +544,10 @@ core::arch::global_asm!(
     "16:",
     "    voxel_pass 14f",
     // The bottom chain (`bottom` 1: the pairs' near bands), entered at 59:
-    // by a column's march when it starts in a near band: the band's record,
+    // by a column's march when it starts in a near band: the band's head,
     // its groups' tests (r9 is no y-buffer here: the group is hidden
     // whatever its texels when its skip row is 160 or more), each group's
-    // least heights that show (two words, `FrameJob::bottom`) and its
+    // least heights that show (two words, `BandHead::bottom`) and its
     // samples, one copy for both groups (bit 29 of r5, the band's word, set
     // in the second: the draws keep only the word's low byte); the slice
     // pointer r8 stays at the group's first slice. The first sample that
@@ -495,10 +556,11 @@ core::arch::global_asm!(
     // the far bands.
     "    .if \\bottom",
     "59:",
-    "    ldmia r1!, {{r2, r3, r5, r7}}",
+    "    add   r6, r8, #voxel_heads",
+    "    ldmia r6, {{r2, r5, r7}}",
     "    cmp   r7, #160",
     "    bge   57f",
-    "    add   r9, r1, #176",
+    "    add   r9, r8, #(voxel_heads + 20)", // the first group's least heights
     "    ldmia r9, {{r11, r12}}",
     "53:",
     "    .irp  k, 0, 1, 2, 3, 4, 5, 6, 7",
@@ -507,10 +569,11 @@ core::arch::global_asm!(
     "    add   r8, r8, #64",
     "    tst   r5, #(1 << 29)",
     "    bne   54f", // the second group done
-    "55:",
-    "    cmp   r3, #160",
-    "    bge   58f",
-    "    add   r9, r1, #184",
+    "55:", // r8 the second group's first slice
+    "    mov   r6, r5, lsl #8",
+    "    cmp   r6, #(160 << 24)", // its skip row (clamped to 0..=255) at or below the screen's bottom edge
+    "    bhs   58f",
+    "    add   r9, r8, #(voxel_heads - 64 + 28)", // its least heights
     "    ldmia r9, {{r11, r12}}",
     "    orr   r5, r5, #(1 << 29)",
     "    b     53b",
@@ -529,15 +592,15 @@ core::arch::global_asm!(
     "    .endr",
     "    .endif",
     "    .irp  k, 0, 1, 2, 3, 4, 5, 6",
-    "    voxel_drawn \\lod, vd\\@_\\k, vh\\@_\\k",
+    "    voxel_drawn \\lod, \\k, vd\\@_\\k, vh\\@_\\k",
     "    .endr",
-    "    voxel_drawn \\lod, vd\\@_7, 13b",
-    "    cmp   r9, r3",
+    "    voxel_drawn \\lod, 7, vd\\@_7, 13b",
+    "    voxel_second",
     "    blt   16b",
     "    .irp  k, 0, 1, 2, 3, 4, 5, 6",
-    "    voxel_drawn \\lod, vd\\@_1\\k, vh\\@_1\\k",
+    "    voxel_drawn \\lod, \\k, vd\\@_1\\k, vh\\@_1\\k",
     "    .endr",
-    "    voxel_drawn \\lod, vd\\@_17, 14f",
+    "    voxel_drawn \\lod, 7, vd\\@_17, 14f",
     "    .endif",
     "14:",
     "    voxel_next \\again",
@@ -560,8 +623,12 @@ core::arch::global_asm!(
     // way (the same `crossed`). Takes r6, r7 and `\\mask`.
     ".macro voxel_border mask, crossed",
     // the band's marks, the steps back (a shift) | (width - 1) << 16, and the
-    // border mask (its `BandMarks`, 80 bytes past the next band's record)
-    "    add   r6, r1, #80",
+    // border mask (its band's head's: the slice pointer is past the
+    // sample's slice, or in the pairs' march an even sample's next, both in
+    // its band, whose first slice the table's alignment gives)
+    "    sub   r6, r8, #8",
+    "    bic   r6, r6, #127", // 16 slices of 8 bytes a band
+    "    add   r6, r6, #(voxel_heads + 12)",
     "    ldmia r6, {{r7, \\mask}}",
     "    movs  r6, \\mask",
     "    beq   28f", // tiles of a field's side
@@ -603,7 +670,7 @@ core::arch::global_asm!(
     // The top two rows of a marked span (r7 the address of its top row, r6
     // rows, `odd` as for the march) in ui::BOUNDARY; then on with the rest
     // (6:) if rows are left, else to \done.
-    ".macro voxel_mark_rows odd, done",
+    ".macro voxel_mark_rows odd, done, tmp=r11",
     "    .if \\odd",
     "    ldrb  r11, [r7]",
     "    orr   r11, r11, #0x400", // ui::BOUNDARY in the odd byte
@@ -614,14 +681,53 @@ core::arch::global_asm!(
     "    strhgt r11, [r7], #240",
     "    subsgt r6, r6, #1",
     "    .else",
-    "    mov   r11, #4",
-    "    strb  r11, [r7], #240",
+    "    mov   \\tmp, #4",
+    "    strb  \\tmp, [r7], #240",
     "    subs  r6, r6, #1",
-    "    strbgt r11, [r7], #240",
+    "    strbgt \\tmp, [r7], #240",
     "    subsgt r6, r6, #1",
     "    .endif",
     "    bgt   6b",
     "    b     \\done",
+    ".endm",
+    // A drawn sample's slow path in the pairs' march (marks, or the span
+    // reaches row 0): lr the inline draw's rest (26: of the sample), `c` the
+    // colour, `y` (y - 1) << 16; back `voxel_draw_len` past lr, or to `done`
+    // when the column is done. Takes r6, r7.
+    ".macro voxel_slow y, c, done",
+    "    str   lr, [sp, #8]",
+    "    movs  \\y, \\y, asr #16", // top, less one
+    "    mvnmi \\y, #0", // at or above row 0: from there (then the column is done)
+    "    cmp   \\c, #0",
+    "    bge   19f", // no marks: a plain span
+    "    voxel_border lr, 17f",
+    "    bls   17f", // near a border
+    "19:", // a plain span
+    "    ldr   r6, [sp, #4]", // the pair on row 1
+    "    rsb   r7, \\y, \\y, lsl #4",
+    "    add   r7, r6, r7, lsl #4", // address of row top
+    "    mov   lr, r7",             // the next span's bottom
+    "    sub   r6, r9, \\y",        // rows to fill
+    "    mov   r9, \\y",
+    "6:",
+    "    strb  \\c, [r7], #240",
+    "    subs  r6, r6, #2",
+    "    strbge \\c, [r7], #240",
+    "    bgt   6b",
+    "8:", // back to the sample's end (voxel_draw_len past its blmi's return address), or the column is done
+    "    cmn   r9, #1",
+    "    beq   \\done",
+    "    ldr   r6, [sp, #8]",
+    "    add   pc, r6, #voxel_draw_len",
+    "    voxel_border_wide 17f",
+    "17:", // the span's top two rows in ui::BOUNDARY, the rest in the colour
+    "    ldr   r6, [sp, #4]",
+    "    rsb   r7, \\y, \\y, lsl #4",
+    "    add   r7, r6, r7, lsl #4",
+    "    mov   lr, r7",
+    "    sub   r6, r9, \\y",
+    "    mov   r9, \\y",
+    "    voxel_mark_rows 0, 8b, \\y",
     ".endm",
     // A column's march (`odd` 1: the odd pixel of a pair in 240-column mode,
     // whose stores keep the pair's even byte: a byte load of it, orr, a
@@ -653,10 +759,10 @@ core::arch::global_asm!(
     "    add   lr, r5, #0x9600", // row 160 of the pair (160 * 240): the first span's bottom
     "    .endif",
     // the first band marched (past those hidden in every column, which
-    // the caller stepped the packed positions past): its first slice (and
-    // its record)
-    "    add   r8, r12, #276",
-    "    ldmia r8, {{r1, r4, r7, r8}}", // the next band's record, the near ring, the near bands' end, the first slice
+    // the caller stepped the packed positions past): its first slice (its
+    // head `voxel_heads` bytes on)
+    "    add   r8, r12, #40",
+    "    ldmia r8, {{r4, r7, r8}}", // the near ring, the near bands' end, the first slice
     "    mov   r9, #159", // the y-buffer, less one
     "    cmp   r8, r7",
     "    bhs   18f", // no near band to march
@@ -664,7 +770,7 @@ core::arch::global_asm!(
     "    .if \\odd == 0",
     "    b     59f", // nothing drawn yet: the bottom chain
     "    .endif",
-    "1:", // a near band: its record, then two groups of 8 samples unrolled
+    "1:", // a near band: its head, then two groups of 8 samples unrolled
     "    voxel_band 0, \\odd, 1b, (1 - \\odd)",
     "23:",
     "    ldr   r0, [sp, #12]", // the far bands' start, packed (the caller's)
@@ -740,40 +846,18 @@ core::arch::global_asm!(
     "    mov   r9, r11",
     "    voxel_mark_rows 1, 8b",
     "    .else",
-    "9:", // marks, or the span reaches row 0: lr the inline draw's rest (26: of the sample), r12 the colour, r11 (y - 1) << 16
-    "    str   lr, [sp, #8]",
-    "    movs  r11, r11, asr #16", // top, less one
-    "    mvnmi r11, #0", // at or above row 0: from there (then the column is done)
-    "    cmp   r12, #0",
-    "    bge   19f", // no marks: a plain span
-    "    voxel_border lr, 17f",
-    "    bls   17f", // near a border
-    "19:", // a plain span
-    "    ldr   r6, [sp, #4]", // the pair on row 1
-    "    rsb   r7, r11, r11, lsl #4",
-    "    add   r7, r6, r7, lsl #4", // address of row top
-    "    mov   lr, r7",             // the next span's bottom
-    "    sub   r6, r9, r11",        // rows to fill
-    "    mov   r9, r11",
-    "6:",
-    "    strb  r12, [r7], #240",
-    "    subs  r6, r6, #2",
-    "    strbge r12, [r7], #240",
-    "    bgt   6b",
-    "8:", // back to the sample's end (voxel_draw_len past its blmi's return address), or the column is done
-    "    cmn   r9, #1",
-    "    beq   5b",
-    "    ldr   r6, [sp, #8]",
-    "    add   pc, r6, #voxel_draw_len",
-    "    voxel_border_wide 17f",
-    "17:", // the span's top two rows in ui::BOUNDARY, the rest in the colour
-    "    ldr   r6, [sp, #4]",
-    "    rsb   r7, r11, r11, lsl #4",
-    "    add   r7, r6, r7, lsl #4",
-    "    mov   lr, r7",
-    "    sub   r6, r9, r11",
-    "    mov   r9, r11",
-    "    voxel_mark_rows 0, 8b",
+    // An odd sample's slow path (r11 its row, r12 its colour), back to the
+    // sample's end or, the column done, to 5:; an even sample's (r1, r3:
+    // r11 and r12 hold the next slice's `a` and `b`), the same, its slice
+    // pointer back past its own slice alone when the column is done (the
+    // count of slices marched takes it).
+    "9:",
+    "    voxel_slow r11, r12, 5b",
+    "33:",
+    "    voxel_slow r1, r3, 35f",
+    "35:",
+    "    sub   r8, r8, #8",
+    "    b     5b",
     "    .endif",
     "    .if \\odd",
     ".size \\name, . - \\name",
@@ -790,11 +874,11 @@ core::arch::global_asm!(
     // r1 = the sky table.
     ".macro voxel_sky_args",
     "    sub   r3, r9, r0",
-    "    ldr   r2, [r12, #304]", // the sky's index of row 0
+    "    ldr   r2, [r12, #64]", // the sky's index of row 0
     "    add   r2, r2, r0",
     "    mov   r2, r2, lsl #23",
     "    mov   r2, r2, lsr #23", // & 511
-    "    ldr   r1, [r12, #300]",  // the sky table
+    "    ldr   r1, [r12, #60]",  // the sky table
     "    ldr   r6, [sp, #4]",
     "    sub   r6, r6, #240", // the pair on row 0
     "    rsb   r0, r0, r0, lsl #4",
@@ -811,12 +895,12 @@ core::arch::global_asm!(
     ".endm",
     // A band's step, (d * BAND_STEP) >> 6 (d: the ray in \\x, \\y, times 3
     // for steps 6 and 12), packed in the band's units (`pack_step`: `\\k` 1
-    // near, 3 far), into its record (r4: band 0's).
+    // near, 3 far), into its head (r4: band 0's).
     ".macro voxel_band_step band, x, y, shift, k",
     "    mov   r5, \\x, asr #(\\shift + \\k)",
     "    mov   r6, \\y, asr #(\\shift + \\k)",
     "    add   r5, r5, r6, lsl #16",
-    "    str   r5, [r4, #16 * \\band]",
+    "    str   r5, [r4, #128 * \\band]",
     ".endm",
     ".global voxel_march_frame",
     ".type voxel_march_frame,%function",
@@ -826,14 +910,14 @@ core::arch::global_asm!(
     // the columns' count (from -count up to 0),
     // [sp + 40] the sum of the columns' last slice pointers, [sp + 44] sky rows repainted, [sp + 48] the
     // odd pixels' march's return address, [sp + 52] a pad, [sp + 56] the
-    // address of the column's pair's top, [sp + 60]
-    // the far ring, [sp + 64] a pad (36 bytes pushed and 68 keep sp a
+    // address of the column's pair's top, [sp + 60] the far ring, [sp +
+    // 64] a pad (36 bytes pushed and 68 keep sp a
     // multiple of 8, as the IRQ handler's Rust code, on this stack, may
     // expect). In each column's set-up r12 is the job and lr the column
     // less the count.
     "    sub   sp, sp, #68",
     "    str   r0, [sp]",
-    "    ldr   r7, [r0, #292]",
+    "    ldr   r7, [r0, #52]",
     "    str   r7, [sp, #60]",
     "    ldr   r6, [r0, #32]", // slices
     "    add   r7, r6, #768", // 96 slices of 8 bytes
@@ -843,7 +927,7 @@ core::arch::global_asm!(
     "    str   r6, [sp, #40]",
     "    str   r6, [sp, #44]",
     "    mov   r12, r0",
-    "    ldr   lr, [r12, #296]",
+    "    ldr   lr, [r12, #56]",
     "    rsb   lr, lr, #0",
     "    str   lr, [sp, #36]",
     "20:", // a column: its ray, (cos - sin u, sin + cos u), 2.14
@@ -856,7 +940,7 @@ core::arch::global_asm!(
     "    add   r0, r4, r2, asr #3", // the first sample's predecessor: (d * Z0) >> 6, Z0 = 8
     "    add   r1, r5, r3, asr #3",
     // each band's step, (d * BAND_STEP) >> 6: steps 2, 4, 6, 8, 12, 16
-    "    add   r4, r12, #36",
+    "    ldr   r4, [r12, #36]", // the heads
     "    add   r7, r2, r2, lsl #1", // 3 dx
     "    add   r11, r3, r3, lsl #1", // 3 dy
     // the far bands' start (`render::far_start`): 192 px further, 3 d
@@ -864,11 +948,11 @@ core::arch::global_asm!(
     "    add   r10, r1, r11",
     "    voxel_pack 1", // the near bands' start, packed (r0)
     // (steps 2 near and 8 far pack alike, d >> 6; so do steps 4 near and 16
-    // far, d >> 5: one word for two records)
+    // far, d >> 5: one word for two heads)
     "    voxel_band_step 0, r2, r3, 5, 1",
-    "    str   r5, [r4, #16 * 3]",
+    "    str   r5, [r4, #128 * 3]",
     "    voxel_band_step 1, r2, r3, 4, 1",
-    "    str   r5, [r4, #16 * 5]",
+    "    str   r5, [r4, #128 * 5]",
     "    voxel_band_step 2, r7, r11, 5, 1",
     // the far bands' start, packed (r1)
     "    mov   r6, r10, lsr #3",
@@ -877,7 +961,7 @@ core::arch::global_asm!(
     "    orr   r1, r1, r6, lsl #16",
     "    voxel_band_step 4, r7, r11, 4, 3",
     // past the leading bands hidden in every column (41:)
-    "    ldr   r9, [r12, #308]",
+    "    ldr   r9, [r12, #68]",
     "    cmp   r9, #0",
     "    bne   41f",
     "40:",
@@ -938,33 +1022,33 @@ core::arch::global_asm!(
     // slices marched: the sum of the columns' last slice pointers less
     // `count` first ones, over 8 bytes a slice; samples: less those passed over
     "    ldr   r6, [sp, #40]",
-    "    ldr   r7, [r12, #288]",
-    "    ldr   r5, [r12, #296]",
+    "    ldr   r7, [r12, #48]",
+    "    ldr   r5, [r12, #56]",
     "    mul   r4, r7, r5",
     "    sub   r6, r6, r4",
     "    mov   r6, r6, lsr #3",
     "    ldr   r7, [sp, #24]",
     "    sub   r6, r6, r7",
-    "    str   r6, [r12, #312]",
-    "    ldr   r4, [r12, #308]", // and the hidden bands' slices count as skipped, 16 a band and column
+    "    str   r6, [r12, #72]",
+    "    ldr   r4, [r12, #68]", // and the hidden bands' slices count as skipped, 16 a band and column
     "    mul   r4, r5, r4",
     "    add   r7, r7, r4, lsl #4",
-    "    str   r7, [r12, #316]",
+    "    str   r7, [r12, #76]",
     "    ldr   r6, [sp, #44]",
-    "    str   r6, [r12, #320]",
+    "    str   r6, [r12, #80]",
     "    add   sp, sp, #68",
     "    pop   {{r4-r11, lr}}",
     "    bx    lr",
     // The packed positions (r0 near, r1 far) past the r9 (1 to 6) leading
     // bands hidden in every column, 16 steps each, by the steps in their
-    // records (r4: band 0's): bands r9 - 1 down to 0 of a ladder entered
+    // heads (r4: band 0's): bands r9 - 1 down to 0 of a ladder entered
     // part way, then back (40:). Takes r5, r9.
     "41:",
     "    rsb   r9, r9, #6",
     "    add   pc, pc, r9, lsl #3", // two instructions a band
     "    nop",
     "    .irp  band, 5, 4, 3, 2, 1, 0",
-    "    ldr   r5, [r4, #16 * \\band]",
+    "    ldr   r5, [r4, #128 * \\band]",
     "    .if \\band < 3",
     "    add   r0, r0, r5, lsl #4",
     "    .else",
@@ -1058,12 +1142,22 @@ const PIXEL_COLUMNS: u32 = cfg!(feature = "pixel-columns") as u32;
 /// boundaries) tells a draw whether it needs the slow path.
 const ROW_BIAS: i32 = 1 << 16;
 
-/// Per slice: `a` of `render::slice_rows` less [`ROW_BIAS`], and `b`; built
-/// again only in a frame whose [`SLICE_KEY`] differs from the last one's.
+/// The march's table: its slices built again, with the near heads' bottom
+/// heights, only in a frame whose [`SLICE_KEY`] differs from the last one's;
+/// the heads' other numbers every frame (their steps every column).
 #[unsafe(link_section = ".iwram.voxel_slices")]
-static mut SLICE_TABLE: [i32; 2 * SLICES] = [0; 2 * SLICES];
+static mut MARCH_TABLE: MarchTable = MarchTable {
+    slices: [0; 2 * SLICES],
+    heads: [const { BandHead { step: 0, word: 0, skip_first: 0, marks: 0, border_mask: 0, bottom: [0; 4], pad: [0; 23] } };
+        BANDS],
+};
 
-/// What [`SLICE_TABLE`] holds the rows of (EWRAM: read once a frame): the
+/// The bottom chain's heights as `bottom::heights` gives them, before they
+/// go to the near bands' heads (`.bss`, EWRAM: a local array would be
+/// zeroed by a call into ROM).
+static mut BOTTOM: [u32; SLICES_NEAR / 4] = [0; SLICES_NEAR / 4];
+
+/// What [`MARCH_TABLE`]'s slices hold the rows of (EWRAM: read once a frame): the
 /// horizon row, the eye's height (world px) and the height scale
 /// ([`slice_rows`](crate::render::slice_rows)'s inputs); `None` before the
 /// first frame.
@@ -1076,7 +1170,7 @@ static mut SLICE_KEY: Option<[i32; 3]> = None;
 static mut RECIPROCALS: ([u32; SLICES_NEAR], i32) = ([0; SLICES_NEAR], 0);
 
 /// 1 while a march, or [`prepare`] outside one, owns the march's statics
-/// ([`JOB`], [`SLICE_TABLE`], [`SLICE_KEY`], [`RECIPROCALS`],
+/// ([`JOB`], [`MARCH_TABLE`], [`SLICE_KEY`], [`RECIPROCALS`],
 /// [`SCRATCH_TOPS`]); 0 otherwise. `.bss`, EWRAM.
 static mut MARCHING: u8 = 0;
 
@@ -1142,10 +1236,7 @@ static mut JOB: FrameJob = FrameJob {
     tops_end: 0,
     page_end: 0,
     slices: 0,
-    bands: [const { BandJob { step: 0, skip_second: 0, word: 0, skip_first: 0 } }; BANDS],
-    band_marks: [const { BandMarks { marks: 0, border_mask: 0, pad: [0; 2] } }; BANDS],
-    bottom: [0; SLICES_NEAR / 4],
-    first_band: 0,
+    heads: 0,
     near: 0,
     near_end: 0,
     first_slice: 0,
@@ -1178,7 +1269,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
     // SAFETY: only this function touches the table, inside `enter` and
     // `leave` (the march's statics taken, `render`'s dispatch).
     #[allow(clippy::deref_addrof)] // the raw pointer is the sanctioned way to a `static mut`
-    let slices = unsafe { &mut *(&raw mut SLICE_TABLE) };
+    let table = unsafe { &mut *(&raw mut MARCH_TABLE) };
     // The table is kept from the last frame when its inputs are the same
     // (a level flight at one pitch: 72% of the scripted flight's frames).
     let key = [horizon, eye, scene.height_scale];
@@ -1191,46 +1282,52 @@ pub(crate) fn columns<const N: usize, T: Target>(
     let kept = unsafe { SLICE_KEY };
     // Element by element: `!=` on arrays calls `memcmp`, in ROM.
     if !matches!(kept, Some(k) if k[0] == key[0] && k[1] == key[1] && k[2] == key[2]) {
-        slice_table(slices, horizon, eye, scene.height_scale, ROW_BIAS);
+        slice_table(&mut table.slices, horizon, eye, scene.height_scale, ROW_BIAS);
         // SAFETY: only `prepare` (by the render's dispatch, before this
         // function, for this frame's scale) writes the reciprocals.
         #[allow(clippy::deref_addrof)] // the raw pointer is the sanctioned way to a `static mut`
         let reciprocals = unsafe { &*(&raw const RECIPROCALS) };
         debug_assert!(reciprocals.1 == scene.height_scale, "march::prepare not called for this scale");
         // The bottom chain's heights: the same key as the table's.
-        crate::bottom::heights(slices, ROW_BIAS, &reciprocals.0, &mut job.bottom);
+        // SAFETY: as the table's (only this function touches the scratch).
+        #[allow(clippy::deref_addrof)] // the raw pointer is the sanctioned way to a `static mut`
+        let bottom = unsafe { &mut *(&raw mut BOTTOM) };
+        crate::bottom::heights(&table.slices, ROW_BIAS, &reciprocals.0, bottom);
+        let mut w = 0;
+        while w < SLICES_NEAR / 4 {
+            table.heads[w / 4].bottom[w % 4] = bottom[w];
+            w += 1;
+        }
         // SAFETY: as the table's.
         unsafe { SLICE_KEY = Some(key) };
     }
-    let table = slices as *mut [i32; 2 * SLICES] as usize;
+    let slices = &table.slices as *const [i32; 2 * SLICES] as usize;
     job.cos = trig::cos(camera.heading);
     job.sin = trig::sin(camera.heading);
     job.near = cache.near() as *const [u16; crate::cache::NEAR * crate::cache::NEAR] as usize as u32;
     job.far = cache.far() as *const [u16; crate::cache::FAR * crate::cache::FAR] as usize as u32;
-    job.slices = table as u32;
+    job.slices = slices as u32;
+    job.heads = &table.heads as *const [BandHead; BANDS] as usize as u32;
     job.x = camera.x;
     job.y = camera.y;
     // The groups' rows from the slice table (built this frame or kept from
     // the last one: the same numbers as `skip_rows`).
-    let skip = skip_rows_of(slices, ROW_BIAS, scene.height_scale, &group_tops(scene, camera));
+    let skip = skip_rows_of(&table.slices, ROW_BIAS, scene.height_scale, &group_tops(scene, camera));
     let mut b = 0;
     while b < BANDS {
-        let band = &mut job.bands[b];
+        let head = &mut table.heads[b];
         let k = pack_shift(b);
         let last = b + 1 == NEAR_BANDS || b + 1 == BANDS;
-        band.word = BandJob::word(FOG_BASE[(b * BAND_LEN) & 127], last, options.boundaries);
-        let marks = &mut job.band_marks[b];
-        marks.marks = MARK_BACK[b] | ((MARK_WIDTH[b] << (8 - k)) - 1) << 16;
-        marks.border_mask = crate::render::border_mask(scene.tile_px_log2, k);
-        band.skip_first = skip[2 * b];
-        band.skip_second = skip[2 * b + 1];
+        head.word = BandHead::word(FOG_BASE[(b * BAND_LEN) & 127], skip[2 * b + 1], last, options.boundaries);
+        head.skip_first = skip[2 * b];
+        head.marks = MARK_BACK[b] | ((MARK_WIDTH[b] << (8 - k)) - 1) << 16;
+        head.border_mask = crate::render::border_mask(scene.tile_px_log2, k);
         b += 1;
     }
     job.hidden_bands = hidden_bands(&skip);
     let hidden = job.hidden_bands as usize;
-    job.first_band = (job.bands.as_ptr() as usize + hidden * core::mem::size_of::<BandJob>()) as u32;
-    job.first_slice = (table + hidden * BAND_LEN * 8) as u32;
-    job.near_end = (table + NEAR_BANDS * BAND_LEN * 8) as u32;
+    job.first_slice = (slices + hidden * BAND_LEN * 8) as u32;
+    job.near_end = (slices + NEAR_BANDS * BAND_LEN * 8) as u32;
     // The sky first, the whole page, unless the page remembers its last
     // frame's sky: at this horizon each column repaints the rows that were
     // terrain and are sky now; at another (the pitch moved) the top rows
