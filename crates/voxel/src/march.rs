@@ -70,8 +70,8 @@
 //! with the least height that shows at their slice (`bottom::heights`,
 //! built with the slice table; a byte a slice, eight of them in two
 //! registers a group) instead of loading the slice's `a`, `b` and
-//! multiplying: 13 cycles a sample instead of 19 (the bench's fit, with the
-//! group's loads and the first draw's stub: 15.9 against 20.1). The first
+//! multiplying: 13 cycles a sample instead of 18 (the bench's fit, with the
+//! group's loads and the first draw's stub: 16.0 against 19.2). The first
 //! that shows computes its row and goes on at its draw in the drawing
 //! chain. (From 187 px up among mountains, or at the least clearance, a
 //! frame takes about 1,650 samples this way: the near ground a column sees

@@ -617,7 +617,7 @@ pub fn bench(rom: &[u8], bank_bytes: &[u8]) -> Result<Report> {
         writeln!(
             fit_text,
             "| set-up, timed alone in the ROM's first 3D frame (a frame from 1,500 px up, every band hidden): the slice \
-             tables (built again when the horizon, the eye's height or the height scale changed, as here: the camera is new), per column its rays, 6 bands' records, its steps past the bands hidden in every column (here all six: a frame \
+             tables (built again when the horizon, the eye's height or the height scale changed, as here: the camera is new), per column its rays, 6 bands' steps into their heads, its steps past the bands hidden in every column (here all six: a frame \
              that marches a band does not step past it, so the fitted costs below come out less by that share, a few cycles a \
              group) and its top on the page (the first frame at a bank's height scale takes {first_extra} more: the \
              scale's reciprocals for the bottom chain come with the landscape) | 1 | {setup_cycles} | {setup_cycles} |"
