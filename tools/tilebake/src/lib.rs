@@ -20,3 +20,4 @@ pub mod world;
 
 pub use bake::{Baked, HeightScale, Options, Pair, PlacementKind, bake};
 pub use error::{Error, Result};
+pub use parallel::with_threads;

@@ -21,6 +21,26 @@ pub(crate) fn set_threads(threads: usize) {
     THREADS.set(threads);
 }
 
+/// Runs `f` with the bake's parallel stages on this thread using `threads`
+/// threads (0: one a core, the default), then puts the count back, also
+/// when `f` panics. For a build script, where cargo's `-j` (`NUM_JOBS`) is
+/// the budget; the bank is the same byte for byte whatever the count.
+///
+/// ```
+/// let answer = tilebake::with_threads(2, || 7);
+/// assert_eq!(answer, 7);
+/// ```
+pub fn with_threads<R>(threads: usize, f: impl FnOnce() -> R) -> R {
+    struct Restore(usize);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            THREADS.set(self.0);
+        }
+    }
+    let _restore = Restore(THREADS.replace(threads));
+    f()
+}
+
 /// `work(0) .. work(n - 1)`, returned in that order, on up to as many
 /// threads as the machine has cores (jobs handed out one at a time, so an
 /// uneven mix of long and short ones keeps every thread busy). `done(k)` is
@@ -82,7 +102,7 @@ pub(crate) fn map<T: Send>(n: usize, work: impl Fn(usize) -> T + Sync, mut done:
 
 #[cfg(test)]
 mod tests {
-    use super::map;
+    use super::{THREADS, map, set_threads, with_threads};
     use std::sync::atomic::{AtomicUsize, Ordering};
 
     #[test]
@@ -97,6 +117,20 @@ mod tests {
             |_| {},
         );
         assert_eq!(out, (0..16).map(|i| i * 10).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn with_threads_bounds_the_threads_and_puts_the_count_back() {
+        let ids = |n| {
+            let ids = map(n, |_| std::thread::current().id(), |_| {});
+            ids.into_iter().collect::<std::collections::HashSet<_>>().len()
+        };
+        set_threads(3);
+        assert_eq!(with_threads(1, || ids(40)), 1);
+        assert_eq!(THREADS.get(), 3, "the count put back");
+        let unwound = std::panic::catch_unwind(|| with_threads(2, || panic!("a job's panic")));
+        assert!(unwound.is_err());
+        assert_eq!(THREADS.get(), 3, "the count put back after a panic");
     }
 
     #[test]
