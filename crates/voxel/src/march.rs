@@ -266,6 +266,8 @@ const _: () = {
     assert!(shift(0) == 6 && shift(3) == 6 && shift(1) == 5 && shift(5) == 5, "one step for two bands");
     assert!(Z0 == 8, "the asm's first position: (d * 8) >> 6 = d >> 3");
     assert!(crate::render::FAR_FROM == 192, "the asm's far start: (d * 192) >> 6 = 3 d");
+    assert!(crate::render::MARK_ROWS == 2, "the asm marks two rows");
+    assert!(crate::palette::ui::BOUNDARY == 4, "the asm marks boundaries with entry 4");
     assert!(crate::render::HEIGHT == 160 && crate::render::WIDTH == 240, "the asm's page");
     // The column loop counts from -count up to 0, stopping at 0, and takes
     // an odd column for an odd pixel: every count is even and not 0.
@@ -353,18 +355,37 @@ core::arch::global_asm!(
     "    voxel_texel \\lod",
     "    .if (\\k) % 2 == 0",
     "    ldmia r8!, {{r1, r3, r11, r12}}", // a, b; the next slice's a, b
-    "    mla   r1, r3, r6, r1", // a + h * b = y << 16
-    "    cmp   r9, r1, asr #16",
+    "    voxel_row r1, r3",
     "    .else",
-    "    mla   r11, r12, r6, r11",
-    "    cmp   r9, r11, asr #16",
+    "    voxel_row r11, r12",
     "    .endif",
+    ".endm",
+    // The row of the texel of height r6 at the slice of `a`, `b`: into `a`,
+    // y << 16 (a + h * b), and the flags of the y-buffer against it.
+    ".macro voxel_row a, b",
+    "    mla   \\a, \\b, r6, \\a",
+    "    cmp   r9, \\a, asr #16",
     ".endm",
     // Sample `k` of the pairs' hidden chain: on to the next sample if
     // hidden, else to its draw in the drawing chain.
     ".macro voxel_hidden lod, k, draw",
     "    voxel_probe_pair \\lod, \\k",
     "    bgt   \\draw",
+    ".endm",
+    // A drawn sample's inline span: its row in `y` ((y - 1) << 16), its
+    // colour to `c`, its slow path at `slow`.
+    ".macro voxel_draw y, c, slow",
+    "    add   \\c, r5, r7, lsr #8", // the colour in the low byte (fog base + colour < 256); negative: mark tile boundaries
+    "    orrs  r6, \\c, \\y",      // negative: marks, or the top at or above row 0 (the row less one below 0)
+    "    blmi  \\slow",            // drawn there, back at the draw's end (or the column is done)
+    "26:",
+    "    sub   r6, r9, \\y, asr #16", // rows to fill (both less one)
+    "    mov   r9, \\y, asr #16",
+    "25:",
+    "    strb  \\c, [lr, #-240]!", // up a row: both pixels of the pair
+    "    subs  r6, r6, #2",
+    "    strbge \\c, [lr, #-240]!",
+    "    bgt   25b",
     ".endm",
     // A sample of the pairs' drawing chain: to the hidden chain's next
     // sample (`hidden`) if hidden, else its draw (from `draw`, where the
@@ -376,29 +397,9 @@ core::arch::global_asm!(
     "    ble   \\hidden",
     "\\draw\\():",
     "    .if (\\k) % 2 == 0",
-    "    add   r3, r5, r7, lsr #8",
-    "    orrs  r6, r3, r1",
-    "    blmi  33f",
-    "26:",
-    "    sub   r6, r9, r1, asr #16",
-    "    mov   r9, r1, asr #16",
-    "25:",
-    "    strb  r3, [lr, #-240]!",
-    "    subs  r6, r6, #2",
-    "    strbge r3, [lr, #-240]!",
-    "    bgt   25b",
+    "    voxel_draw r1, r3, 33f",
     "    .else",
-    "    add   r12, r5, r7, lsr #8", // the colour in the low byte (fog base + colour < 256); negative: mark tile boundaries
-    "    orrs  r6, r12, r11",        // negative: marks, or the top at or above row 0 (the row less one below 0)
-    "    blmi  9f",                  // drawn there, back at the draw's end (or the column is done)
-    "26:",
-    "    sub   r6, r9, r11, asr #16", // rows to fill (both less one)
-    "    mov   r9, r11, asr #16",
-    "25:",
-    "    strb  r12, [lr, #-240]!", // up a row: both pixels of the pair
-    "    subs  r6, r6, #2",
-    "    strbge r12, [lr, #-240]!",
-    "    bgt   25b",
+    "    voxel_draw r11, r12, 9f",
     "    .endif",
     // The slow path returns `voxel_draw_len` bytes past its blmi's return
     // address (26:): `.org` fails the build if the draw grew longer (and
@@ -475,27 +476,24 @@ core::arch::global_asm!(
     "    add   r8, r8, #(8 * (\\j))",
     "    .if (\\j) % 2 == 0", // as the chains load them: r1, r3 and the next slice's
     "    ldmia r8!, {{r1, r3, r11, r12}}",
-    "    mla   r1, r3, r6, r1",
+    "    voxel_stub_tail r1, r3, \\draw, \\hidden, \\draw2, \\hidden2",
     "    .else",
     "    ldmia r8!, {{r11, r12}}", // a, b
-    "    mla   r11, r12, r6, r11",
+    "    voxel_stub_tail r11, r12, \\draw, \\hidden, \\draw2, \\hidden2",
     "    .endif",
+    ".endm",
+    // The rest of a bottom stub, its slice's `a` and `b` loaded: its row,
+    // the y-buffer at the screen's bottom edge, and on in the chains.
+    ".macro voxel_stub_tail a, b, draw, hidden, draw2, hidden2",
+    "    mla   \\a, \\b, r6, \\a",
     "    mov   r9, #159", // the y-buffer, less one: nothing drawn
     "    tst   r5, #(1 << 29)",
     "    bne   51f",
-    "    .if (\\j) % 2 == 0",
-    "    cmp   r9, r1, asr #16",
-    "    .else",
-    "    cmp   r9, r11, asr #16",
-    "    .endif",
+    "    cmp   r9, \\a, asr #16",
     "    bgt   \\draw",
     "    b     \\hidden",
     "51:",
-    "    .if (\\j) % 2 == 0",
-    "    cmp   r9, r1, asr #16",
-    "    .else",
-    "    cmp   r9, r11, asr #16",
-    "    .endif",
+    "    cmp   r9, \\a, asr #16",
     "    bgt   \\draw2",
     "    b     \\hidden2",
     ".endm",
