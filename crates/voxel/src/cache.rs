@@ -180,6 +180,17 @@ pub struct TexelCache {
     valid: bool,
 }
 
+/// Bytes from the texel cache's near ring to its far ring: the march's
+/// column loop finds the far ring from the near one with one add (an ARM
+/// immediate).
+pub(crate) const FAR_RING_OFFSET: usize = 2 * NEAR * NEAR;
+
+const _: () = {
+    use core::mem::offset_of;
+    assert!(offset_of!(TexelCache, far) - offset_of!(TexelCache, near) == FAR_RING_OFFSET);
+    assert!(FAR_RING_OFFSET == 0x8000, "an ARM immediate");
+};
+
 impl Default for TexelCache {
     fn default() -> Self {
         Self::new()

@@ -88,67 +88,62 @@ use crate::render::{
 use crate::trig;
 
 /// What the march of a frame needs and returns (offsets used by the asm):
-/// filled once a frame; the asm writes each column's steps into the band
-/// heads ([`MarchTable`]). The column loop counts `c` from `-count` up to 0, for column
-/// `count + c`, and finds its offset, top and pixel pair from the `_end`
-/// addresses below (a pair's index less the pairs' count is `c >> pixels`,
-/// rounded down).
+/// filled once a frame, in the [`MarchTable`] behind its band heads (so
+/// that the column loop finds the heads, into which it writes each
+/// column's steps, with one subtraction from the job's address). The column
+/// loop counts `c` from `-count` up to 0, for column `count + c`, and finds
+/// its offset, top and pixel pair from the `_end` addresses below (a pair's
+/// index less the pairs' count is `c >> pixels`, rounded down).
 #[repr(C)]
 pub struct FrameJob {
     /// 0, 4: the heading's cosine and sine, 2.14.
     pub cos: i32,
     pub sin: i32,
     /// 8, 12: the camera's position, world pixels in 24.8 (each column
-    /// loads these five words at once).
+    /// loads these six words at once).
     pub x: u32,
     pub y: u32,
     /// 16: the address past the columns' view-axis offsets
     /// (`Columns::offsets`, i32 each, 2.14): column `count + c`'s is at
     /// `offsets_end + 4 c`.
     pub offsets_end: u32,
-    /// 20: 1 for 240 pixel columns (column `k` is pixel `k & 1` of pair
+    /// 20: leading bands hidden in every column (`render::hidden_bands`):
+    /// each column steps past them at once.
+    pub hidden_bands: u32,
+    /// 24: 1 for 240 pixel columns (column `k` is pixel `k & 1` of pair
     /// `k >> 1`), 0 for 120 pairs (each column loads these three words at
     /// once).
     pub pixels: u32,
-    /// 24: the address past the pairs' tops: per pixel pair column, the row
+    /// 28: the address past the pairs' tops: per pixel pair column, the row
     /// above which the page holds the sky (its last frame's top, or after a
     /// pitch move the rows filled first, `PageSky::fill_rows`; 160, nothing
     /// to repaint, when the whole page was filled with the sky), then this
     /// frame's top (a byte a pair from the tops' start: a `PageSky`'s, or
     /// scratch).
     pub tops_end: u32,
-    /// 28: the address past the pairs of row 0 of the mode 4 page (its
+    /// 32: the address past the pairs of row 0 of the mode 4 page (its
     /// pixel pair 0 on row 0, plus 2 bytes a pair).
     pub page_end: u32,
-    /// 32: per slice, `a` and `b` (i32 each, `render::slice_rows`): the
-    /// [`MarchTable`]'s slices.
-    pub slices: u32,
-    /// 36: the [`MarchTable`]'s band heads (`slices` + 768: band `b`'s at
-    /// `slices + 768 + 128 b`, as far from its first slice as every band's).
-    pub heads: u32,
-    /// 40: the near ring (128 x 128 texels).
+    /// 36: the texel cache's near ring (128 x 128 texels; its far ring, 256
+    /// x 256 entries, `cache::FAR_RING_OFFSET` bytes on: each column's march
+    /// loads these three words at once).
     pub near: u32,
-    /// 44: the slice table past the near bands' slices (`slices + 8 * 48`).
+    /// 40: the slice table past the near bands' slices (`slices + 8 * 48`).
     pub near_end: u32,
-    /// 48: the first slice marched in the slice table (`slices + 128 *
+    /// 44: the first slice marched in the slice table (`slices + 128 *
     /// hidden_bands`).
     pub first_slice: u32,
-    /// 52: the far ring (256 x 256 entries).
-    pub far: u32,
-    /// 56: columns to march (120 pairs or 240 pixels).
+    /// 48: columns to march (120 pairs or 240 pixels).
     pub count: u32,
-    /// 60: the sky's palette indices by row (`render::SKY`, 512 bytes).
+    /// 52: the sky's palette indices by row (`render::SKY`, 512 bytes).
     pub sky: u32,
-    /// 64: `render::sky_index(0, horizon)`: the sky's index of row 0.
+    /// 56: `render::sky_index(0, horizon)`: the sky's index of row 0.
     pub sky_row0: u32,
-    /// 68: leading bands hidden in every column (`render::hidden_bands`):
-    /// each column steps past them at once.
-    pub hidden_bands: u32,
-    /// 72 (out): samples taken.
+    /// 60 (out): samples taken.
     pub samples: u32,
-    /// 76 (out): slices passed over (whole groups, `render::skip_rows`).
+    /// 64 (out): slices passed over (whole groups, `render::skip_rows`).
     pub skipped: u32,
-    /// 80 (out): sky rows repainted.
+    /// 68 (out): sky rows repainted.
     pub repainted: u32,
 }
 
@@ -157,15 +152,19 @@ pub struct FrameJob {
 /// every other is: at a band's start the march reaches its head from the
 /// slice pointer alone (one add), and no register keeps a pointer to the
 /// bands' records. (A head's 128 bytes, the stride of a band's slices, hold
-/// 40 bytes of numbers; the rest is padding.) Aligned to a band's 128
-/// bytes, so that clearing the low bits of a slice's address gives its
-/// band's first slice (the boundary view's marks).
+/// 40 bytes of numbers; the rest is padding.) Then the frame's job, which
+/// the column loop keeps a pointer to: the heads are a fixed distance
+/// before it. Aligned to a band's 128 bytes, so that clearing the low bits
+/// of a slice's address gives its band's first slice (the boundary view's
+/// marks).
 #[repr(C, align(128))]
 pub struct MarchTable {
     /// Per slice, `a` of `render::slice_rows` less [`ROW_BIAS`], and `b`.
     pub slices: [i32; 2 * SLICES],
     /// Per band, its head.
     pub heads: [BandHead; BANDS],
+    /// The frame's job.
+    pub job: FrameJob,
 }
 
 /// One band's head in the [`MarchTable`] (offsets used by the asm).
@@ -235,18 +234,18 @@ const _: () = {
     {
         use core::mem::offset_of;
         assert!(offset_of!(FrameJob, sin) == 4 && offset_of!(FrameJob, x) == 8 && offset_of!(FrameJob, y) == 12);
-        assert!(offset_of!(FrameJob, offsets_end) == 16 && offset_of!(FrameJob, pixels) == 20);
-        assert!(offset_of!(FrameJob, tops_end) == 24 && offset_of!(FrameJob, page_end) == 28);
-        assert!(offset_of!(FrameJob, slices) == 32 && offset_of!(FrameJob, heads) == 36);
-        assert!(offset_of!(FrameJob, near) == 40 && offset_of!(FrameJob, near_end) == 44);
-        assert!(offset_of!(FrameJob, first_slice) == 48 && offset_of!(FrameJob, far) == 52);
-        assert!(offset_of!(FrameJob, count) == 56 && offset_of!(FrameJob, sky) == 60);
-        assert!(offset_of!(FrameJob, sky_row0) == 64 && offset_of!(FrameJob, hidden_bands) == 68);
-        assert!(offset_of!(FrameJob, samples) == 72 && offset_of!(FrameJob, skipped) == 76);
-        assert!(offset_of!(FrameJob, repainted) == 80);
+        assert!(offset_of!(FrameJob, offsets_end) == 16 && offset_of!(FrameJob, hidden_bands) == 20);
+        assert!(offset_of!(FrameJob, pixels) == 24 && offset_of!(FrameJob, tops_end) == 28);
+        assert!(offset_of!(FrameJob, page_end) == 32 && offset_of!(FrameJob, near) == 36);
+        assert!(offset_of!(FrameJob, near_end) == 40 && offset_of!(FrameJob, first_slice) == 44);
+        assert!(offset_of!(FrameJob, count) == 48 && offset_of!(FrameJob, sky) == 52);
+        assert!(offset_of!(FrameJob, sky_row0) == 56 && offset_of!(FrameJob, samples) == 60);
+        assert!(offset_of!(FrameJob, skipped) == 64 && offset_of!(FrameJob, repainted) == 68);
         // A band's head as far from its first slice as every other's: the
-        // march's `voxel_heads`.
+        // march's `voxel_heads`; the job as far past the heads and the
+        // slices as the asm's `voxel_job_heads` and `voxel_job_slices`.
         assert!(offset_of!(MarchTable, heads) == 768 && size_of::<BandHead>() == BAND_LEN * 8);
+        assert!(offset_of!(MarchTable, job) == 1536 && offset_of!(MarchTable, job) - offset_of!(MarchTable, heads) == 768);
         assert!(offset_of!(BandHead, word) == 4 && offset_of!(BandHead, skip_first) == 8);
         assert!(offset_of!(BandHead, marks) == 12 && offset_of!(BandHead, border_mask) == 16);
         assert!(offset_of!(BandHead, bottom) == 20, "the bottom chain's `voxel_heads + 20`");
@@ -279,16 +278,17 @@ const _: () = {
 };
 
 unsafe extern "C" {
-    /// Marches every column of a frame: per column its rays and steps,
+    /// Marches every column of a frame (its [`MarchTable`]'s job): per
+    /// column its rays and steps,
     /// the march (inline, or `voxel_march_column_odd` for the odd pixels of
     /// 240 columns, a subroutine of this function), then
     /// the page's sky (the rows the old frame's terrain covered, the odd
-    /// pixel's fix-up) and its top. `job` must describe valid memory: the
+    /// pixel's fix-up) and its top. `table`'s job must describe valid memory: the
     /// texel cache's two rings (every offset the march makes is masked
     /// inside them), 96 slice entries, `count` column offsets, 128 tops,
     /// the 512-byte sky and a mode 4 page readable by byte and writable by
     /// byte and halfword.
-    pub fn voxel_march_frame(job: *mut FrameJob);
+    pub fn voxel_march_frame(table: *mut MarchTable);
     /// Fills rows `0..rows` of the mode 4 page at `page` with the sky: row
     /// `y` in `sky[(start + y) & 511]`, with word stores, ten words at a time.
     /// `page` must be word aligned with `rows * 240` writable bytes, and
@@ -323,6 +323,9 @@ core::arch::global_asm!(
     ".equ  voxel_draw_len, 24",
     // Bytes from a band's first slice to its head (`MarchTable`).
     ".equ  voxel_heads, 768",
+    // Bytes from the `MarchTable`'s heads, and from its slices, to its job.
+    ".equ  voxel_job_heads, 768",
+    ".equ  voxel_job_slices, 1536",
     // The texel of a sample: r7 the texel, r6 its height.
     ".macro voxel_texel lod",
     "    add   r0, r0, r2", // both coordinates at once (a carry out of x moves y a unit)
@@ -505,44 +508,9 @@ core::arch::global_asm!(
     // the second group's test; each chain ends in the band's end
     // (`voxel_next`), so the hidden one need not branch to the other's.
     ".macro voxel_band lod, odd, again, bottom",
-    "    add   r6, r8, #voxel_heads", // the band's head
-    "    ldmia r6, {{r2, r5, r7}}", // packed step, the band's word, the first group's skip row
-    "    .if \\odd",
-    "    voxel_group r7, 13f",
-    "    .rept 8",
-    "    voxel_probe \\lod",
-    "    blgt  4f", // above the y-buffer: draw
-    "    .endr",
-    "13:",
-    "    voxel_second",
-    "    adrlt r6, 14f",
-    "    blt   12f",
-    "    .rept 8",
-    "    voxel_probe \\lod",
-    "    blgt  4f",
-    "    .endr",
-    "    .else",
-    "    cmp   r9, r7",
-    "    blt   15f", // hidden whatever its texels (the y-buffer at or above its row): pass over it
-    "    .irp  k, 0, 1, 2, 3, 4, 5, 6, 7",
-    "    voxel_hidden \\lod, \\k, vd\\@_\\k",
-    "vh\\@_\\k\\():",
-    "    .endr",
-    "13:",
-    "    voxel_second",
-    "    blt   16f",
-    "    .irp  k, 0, 1, 2, 3, 4, 5, 6, 7", // (the second group's labels: 10 to 17)
-    "    voxel_hidden \\lod, \\k, vd\\@_1\\k",
-    "vh\\@_1\\k\\():",
-    "    .endr",
-    "    voxel_next \\again",
-    "    b     ve\\@",
-    "15:",
-    "    voxel_pass 13b",
-    "16:",
-    "    voxel_pass 14f",
-    // The bottom chain (`bottom` 1: the pairs' near bands), entered at 59:
-    // by a column's march when it starts in a near band: the band's head,
+    // The bottom chain (`bottom` 1: the pairs' near bands), first (a
+    // column's march that starts in a near band falls into it at 59:, and
+    // the band's own start, `again`, follows it at 1:): the band's head,
     // its groups' tests (r9 is no y-buffer here: the group is hidden
     // whatever its texels when its skip row is 160 or more), each group's
     // least heights that show (two words, `BandHead::bottom`) and its
@@ -588,7 +556,44 @@ core::arch::global_asm!(
     "vb\\@_\\k\\():",
     "    voxel_bottom_stub \\k, vd\\@_\\k, vh\\@_\\k, vd\\@_1\\k, vh\\@_1\\k",
     "    .endr",
+    "1:", // the band's start (`again`: the march's near bands loop back here)
     "    .endif",
+    "    add   r6, r8, #voxel_heads", // the band's head
+    "    ldmia r6, {{r2, r5, r7}}", // packed step, the band's word, the first group's skip row
+    "    .if \\odd",
+    "    voxel_group r7, 13f",
+    "    .rept 8",
+    "    voxel_probe \\lod",
+    "    blgt  4f", // above the y-buffer: draw
+    "    .endr",
+    "13:",
+    "    voxel_second",
+    "    adrlt r6, 14f",
+    "    blt   12f",
+    "    .rept 8",
+    "    voxel_probe \\lod",
+    "    blgt  4f",
+    "    .endr",
+    "    .else",
+    "    cmp   r9, r7",
+    "    blt   15f", // hidden whatever its texels (the y-buffer at or above its row): pass over it
+    "    .irp  k, 0, 1, 2, 3, 4, 5, 6, 7",
+    "    voxel_hidden \\lod, \\k, vd\\@_\\k",
+    "vh\\@_\\k\\():",
+    "    .endr",
+    "13:",
+    "    voxel_second",
+    "    blt   16f",
+    "    .irp  k, 0, 1, 2, 3, 4, 5, 6, 7", // (the second group's labels: 10 to 17)
+    "    voxel_hidden \\lod, \\k, vd\\@_1\\k",
+    "vh\\@_1\\k\\():",
+    "    .endr",
+    "    voxel_next \\again",
+    "    b     ve\\@",
+    "15:",
+    "    voxel_pass 13b",
+    "16:",
+    "    voxel_pass 14f",
     "    .irp  k, 0, 1, 2, 3, 4, 5, 6",
     "    voxel_drawn \\lod, \\k, vd\\@_\\k, vh\\@_\\k",
     "    .endr",
@@ -744,43 +749,45 @@ core::arch::global_asm!(
     ".type \\name,%function",
     "\\name:",
     "    .endif",
-    // [sp] job, [sp + 4] the pair on row 1, [sp + 8] (the pairs' march) the
+    // [sp + 4] the pair on row 1, [sp + 8] (the pairs' march) the
     // boundary path's return, [sp + 12] the far bands' first packed
     // position, [sp + 16] colour (marks), [sp + 20] r3 while the boundary
     // test runs, [sp + 24] slices passed
     // over in the frame by their groups' tests, [sp + 32] the slice
-    // pointer at the end of the far bands, [sp + 48] the odd pixels'
+    // pointer at the end of the far bands, [sp + 56] the odd pixels'
     // march's return address
     "    .if \\odd",
-    "    str   lr, [sp, #48]",
+    "    str   lr, [sp, #56]",
     "    .else",
     "    add   lr, r5, #0x9600", // row 160 of the pair (160 * 240): the first span's bottom
     "    .endif",
     // the first band marched (past those hidden in every column, which
     // the caller stepped the packed positions past): its first slice (its
     // head `voxel_heads` bytes on)
-    "    add   r8, r12, #40",
+    "    add   r8, r12, #36",
     "    ldmia r8, {{r4, r7, r8}}", // the near ring, the near bands' end, the first slice
     "    mov   r9, #159", // the y-buffer, less one
+    "    mov   r10, #0xFE",      // near column mask (128 texels of 2 bytes)
     "    cmp   r8, r7",
     "    bhs   18f", // no near band to march
-    "    mov   r10, #0xFE",      // near column mask (128 texels of 2 bytes)
-    "    .if \\odd == 0",
-    "    b     59f", // nothing drawn yet: the bottom chain
+    // a near band: its head, then two groups of 8 samples unrolled (in
+    // the pairs' march first the bottom chain, which a column falls into
+    // while nothing is drawn, and its band's start at 1:, which `voxel_band`
+    // places after it)
+    "    .if \\odd",
+    "1:",
     "    .endif",
-    "1:", // a near band: its head, then two groups of 8 samples unrolled
     "    voxel_band 0, \\odd, 1b, (1 - \\odd)",
     "23:",
     "    ldr   r0, [sp, #12]", // the far bands' start, packed (the caller's)
-    "    ldr   r4, [sp, #60]", // far ring
-    "    mov   r10, #0x1FC",
-    "    orr   r10, r10, #2", // far column mask 0x1FE (256 entries of 2 bytes)
+    "    add   r4, r4, #{far_ring}", // the far ring, past the near one
+    "    orr   r10, r10, #0x100", // far column mask 0x1FE (256 entries of 2 bytes)
     "2:",                     // a far band
     "    voxel_band 1, \\odd, 2b, 0",
     "5:", // done: the y-buffer (less one in the march)
     "    add   r9, r9, #1",
     "    .if \\odd",
-    "    ldr   pc, [sp, #48]",
+    "    ldr   pc, [sp, #56]",
     "    .else",
     "    b     45f",
     "    .endif",
@@ -869,27 +876,32 @@ core::arch::global_asm!(
     ".endif",
     // Rows `r0` (from) to `r9` (to) of the pair at [sp + 4] back to the sky:
     // r2 = the sky's index of row r0, r3 = rows, r0 = the pair on row r0,
-    // r1 = the sky table.
+    // r1 = the sky table (r12 the job).
     ".macro voxel_sky_args",
     "    sub   r3, r9, r0",
-    "    ldr   r2, [r12, #64]", // the sky's index of row 0
+    "    ldr   r2, [r12, #56]", // the sky's index of row 0
     "    add   r2, r2, r0",
     "    mov   r2, r2, lsl #23",
     "    mov   r2, r2, lsr #23", // & 511
-    "    ldr   r1, [r12, #60]",  // the sky table
+    "    ldr   r1, [r12, #52]",  // the sky table
     "    ldr   r6, [sp, #4]",
     "    sub   r6, r6, #240", // the pair on row 0
     "    rsb   r0, r0, r0, lsl #4",
     "    add   r0, r6, r0, lsl #4", // the pair's address on row r0 (240 bytes a row)
     ".endm",
-    // The slice pointer past the last slice a column marched (r8) joins
-    // the frame's sum at [sp + 40] (mod 2^32: the frame's end takes the
-    // start's away); r12 = job.
-    ".macro voxel_marched",
-    "    ldr   r12, [sp]",
-    "    ldr   r7, [sp, #40]",
+    // A column's end, its march done (r8 the slice pointer past the last
+    // slice it marched, r9 its y-buffer): the four words the column loop
+    // keeps at [sp + 36] in one load multiple, r5 the address of the
+    // column's pair's top, r12 the job, lr the next column less the count;
+    // the slice pointer joins the frame's sum at [sp + 40] (mod 2^32: the
+    // frame's end takes the start's away). Takes r6, r7.
+    ".macro voxel_column_end",
+    "    add   r6, sp, #36",
+    "    ldmia r6, {{r5, r7, r12, lr}}", // the pair's top, the sum, the job, the column less the count
     "    add   r7, r7, r8",
+    "    add   lr, lr, #1",
     "    str   r7, [sp, #40]",
+    "    str   lr, [sp, #48]",
     ".endm",
     // A band's step, (d * BAND_STEP) >> 6 (d: the ray in \\x, \\y, times 3
     // for steps 6 and 12), packed in the band's units (`pack_step`: `\\k` 1
@@ -902,34 +914,32 @@ core::arch::global_asm!(
     ".endm",
     ".global voxel_march_frame",
     ".type voxel_march_frame,%function",
-    "voxel_march_frame:", // r0 job
+    "voxel_march_frame:", // r0 the march's table
     "    push  {{r4-r11, lr}}",
-    // [sp + 0..36] as the march uses them (above), [sp + 36] column less
-    // the columns' count (from -count up to 0),
-    // [sp + 40] the sum of the columns' last slice pointers, [sp + 44] sky rows repainted, [sp + 48] the
-    // odd pixels' march's return address, [sp + 52] a pad, [sp + 56] the
-    // address of the column's pair's top, [sp + 60] the far ring, [sp +
-    // 64] a pad (36 bytes pushed and 68 keep sp a
-    // multiple of 8, as the IRQ handler's Rust code, on this stack, may
-    // expect). In each column's set-up r12 is the job and lr the column
-    // less the count.
+    // [sp + 0..36] as the march uses them (above; [sp] and [sp + 28]
+    // pads), then what the column loop keeps (the column's end loads the
+    // four at once): [sp + 36] the address of the column's pair's top,
+    // [sp + 40] the sum of the columns' last slice pointers, [sp + 44] the
+    // job, [sp + 48] the column less the columns' count (from -count up to
+    // 0); [sp + 52] sky rows repainted, [sp + 56] the odd pixels' march's
+    // return address, [sp + 60] and [sp + 64] pads (36 bytes pushed and 68
+    // keep sp a multiple of 8, as the IRQ handler's Rust code, on this
+    // stack, may expect). In each column's set-up r12 is the job and lr the
+    // column less the count.
     "    sub   sp, sp, #68",
-    "    str   r0, [sp]",
-    "    ldr   r7, [r0, #52]",
-    "    str   r7, [sp, #60]",
-    "    ldr   r6, [r0, #32]", // slices
-    "    add   r7, r6, #768", // 96 slices of 8 bytes
+    "    add   r12, r0, #voxel_job_slices", // the job
+    "    add   r7, r0, #768", // past the 96 slices of 8 bytes
     "    str   r7, [sp, #32]",
     "    mov   r6, #0",
     "    str   r6, [sp, #24]",
     "    str   r6, [sp, #40]",
-    "    str   r6, [sp, #44]",
-    "    mov   r12, r0",
-    "    ldr   lr, [r12, #56]",
+    "    str   r6, [sp, #52]",
+    "    str   r12, [sp, #44]",
+    "    ldr   lr, [r12, #48]",
     "    rsb   lr, lr, #0",
-    "    str   lr, [sp, #36]",
+    "    str   lr, [sp, #48]",
     "20:", // a column: its ray, (cos - sin u, sin + cos u), 2.14
-    "    ldmia r12, {{r2, r3, r4, r5, r6}}", // cos, sin, x, y, the offsets' end
+    "    ldmia r12, {{r2, r3, r4, r5, r6, r9}}", // cos, sin, x, y, the offsets' end, the hidden bands
     "    ldr   r7, [r6, lr, lsl #2]", // u
     "    mul   r0, r3, r7",
     "    mul   r1, r2, r7",
@@ -938,7 +948,7 @@ core::arch::global_asm!(
     "    add   r0, r4, r2, asr #3", // the first sample's predecessor: (d * Z0) >> 6, Z0 = 8
     "    add   r1, r5, r3, asr #3",
     // each band's step, (d * BAND_STEP) >> 6: steps 2, 4, 6, 8, 12, 16
-    "    ldr   r4, [r12, #36]", // the heads
+    "    sub   r4, r12, #voxel_job_heads", // the heads
     "    add   r7, r2, r2, lsl #1", // 3 dx
     "    add   r11, r3, r3, lsl #1", // 3 dy
     // the far bands' start (`render::far_start`): 192 px further, 3 d
@@ -959,20 +969,19 @@ core::arch::global_asm!(
     "    orr   r1, r1, r6, lsl #16",
     "    voxel_band_step 4, r7, r11, 4, 3",
     // past the leading bands hidden in every column (41:)
-    "    ldr   r9, [r12, #68]",
     "    cmp   r9, #0",
     "    bne   41f",
     "40:",
     "    str   r1, [sp, #12]", // for the march
     // its pixel pair, (column - count) >> pixels from the pairs' end
-    "    add   r6, r12, #20",
+    "    add   r6, r12, #24",
     "    ldmia r6, {{r5, r6, r7}}", // pixels, the tops' end, the page's row 0's end
     ".if {pixels}",
     "    ands  r11, lr, r5", // an odd pixel of 240 columns? (the count is even)
     ".endif",
     "    mov   r5, lr, asr r5",
     "    add   r6, r6, r5",
-    "    str   r6, [sp, #56]", // its top
+    "    str   r6, [sp, #36]", // its top
     "    add   r5, r7, r5, lsl #1", // the pair on row 0, for the pairs' march
     "    add   r6, r5, #240",
     "    str   r6, [sp, #4]", // the pair on row 1
@@ -981,62 +990,62 @@ core::arch::global_asm!(
     ".endif",
     "    voxel_march voxel_march_column, 0",
     "45:", // r9 the y-buffer
-    "    voxel_marched",
+    "    voxel_column_end",
     // the page's top of this pair (in 240 columns the even pixel's
     // y-buffer, which the odd pixel's reads back); rows the old frame's
-    // terrain covered above this one's back to the sky (before an odd
+    // terrain covered above this one's back to the sky (22:, before an odd
     // pixel's march, which keeps the even pixel of each pair it writes)
-    "    ldr   r7, [sp, #56]",
-    "    ldrb  r0, [r7]", // the old top (160 if the page has no sky to keep: nothing to repaint)
-    "    strb  r9, [r7]",
+    "    ldrb  r0, [r5]", // the old top (160 if the page has no sky to keep: nothing to repaint)
+    "    strb  r9, [r5]",
     "    cmp   r0, r9",
-    "    bhs   21f", // the old top is not above this one
-    "    ldr   r2, [sp, #44]",
-    "    add   r2, r2, r9",
-    "    sub   r2, r2, r0",
-    "    str   r2, [sp, #44]",
-    "    voxel_sky_args",
-    "    bl    voxel_sky_pairs",
-    "    b     21f",
-    ".if {pixels}",
-    "30:", // an odd pixel
-    "    bl    voxel_march_column_odd",
-    "    voxel_marched",
-    "    ldr   r7, [sp, #56]",
-    "    ldrb  r0, [r7]", // the even pixel's y-buffer (45:)
-    "    cmp   r9, r0",
-    "    strblo r9, [r7]", // the pair's top: the higher of its two pixels' terrain
-    "    bls   21f",
-    // rows the even pixel's terrain filled in both pixels of the pair,
-    // above this pixel's terrain: this pixel back to the sky
-    "    voxel_sky_args",
-    "    bl    voxel_sky_odd",
-    ".endif",
-    "21:", // the next column (r12 the job, from voxel_marched)
-    "    ldr   lr, [sp, #36]",
-    "    adds  lr, lr, #1",
-    "    str   lr, [sp, #36]",
+    "    blo   22f", // the old top is above this one
+    "21:", // the next column (r12 the job, lr the column less the count)
+    "    cmp   lr, #0",
     "    bne   20b",
     // slices marched: the sum of the columns' last slice pointers less
     // `count` first ones, over 8 bytes a slice; samples: less those passed over
     "    ldr   r6, [sp, #40]",
-    "    ldr   r7, [r12, #48]",
-    "    ldr   r5, [r12, #56]",
+    "    ldr   r7, [r12, #44]",
+    "    ldr   r5, [r12, #48]",
     "    mul   r4, r7, r5",
     "    sub   r6, r6, r4",
     "    mov   r6, r6, lsr #3",
     "    ldr   r7, [sp, #24]",
     "    sub   r6, r6, r7",
-    "    str   r6, [r12, #72]",
-    "    ldr   r4, [r12, #68]", // and the hidden bands' slices count as skipped, 16 a band and column
+    "    str   r6, [r12, #60]",
+    "    ldr   r4, [r12, #20]", // and the hidden bands' slices count as skipped, 16 a band and column
     "    mul   r4, r5, r4",
     "    add   r7, r7, r4, lsl #4",
-    "    str   r7, [r12, #76]",
-    "    ldr   r6, [sp, #44]",
-    "    str   r6, [r12, #80]",
+    "    str   r7, [r12, #64]",
+    "    ldr   r6, [sp, #52]",
+    "    str   r6, [r12, #68]",
     "    add   sp, sp, #68",
     "    pop   {{r4-r11, lr}}",
     "    bx    lr",
+    "22:", // the rows from the old top down to this one back to the sky
+    "    ldr   r2, [sp, #52]",
+    "    add   r2, r2, r9",
+    "    sub   r2, r2, r0",
+    "    str   r2, [sp, #52]",
+    "    voxel_sky_args",
+    "    bl    voxel_sky_pairs",
+    "    ldr   lr, [sp, #48]",
+    "    b     21b",
+    ".if {pixels}",
+    "30:", // an odd pixel
+    "    bl    voxel_march_column_odd",
+    "    voxel_column_end",
+    "    ldrb  r0, [r5]", // the even pixel's y-buffer (45:)
+    "    cmp   r9, r0",
+    "    strblo r9, [r5]", // the pair's top: the higher of its two pixels' terrain
+    "    bls   21b",
+    // rows the even pixel's terrain filled in both pixels of the pair,
+    // above this pixel's terrain: this pixel back to the sky
+    "    voxel_sky_args",
+    "    bl    voxel_sky_odd",
+    "    ldr   lr, [sp, #48]",
+    "    b     21b",
+    ".endif",
     // The packed positions (r0 near, r1 far) past the r9 (1 to 6) leading
     // bands hidden in every column, 16 steps each, by the steps in their
     // heads (r4: band 0's): bands r9 - 1 down to 0 of a ladder entered
@@ -1128,6 +1137,7 @@ core::arch::global_asm!(
     ".endif",
     ".thumb",
     pixels = const PIXEL_COLUMNS,
+    far_ring = const crate::cache::FAR_RING_OFFSET,
 );
 
 /// 1 with the `pixel-columns` feature (240-column mode), else 0: the asm
@@ -1142,12 +1152,33 @@ const ROW_BIAS: i32 = 1 << 16;
 
 /// The march's table: its slices built again, with the near heads' bottom
 /// heights, only in a frame whose [`SLICE_KEY`] differs from the last one's;
-/// the heads' other numbers every frame (their steps every column).
+/// the heads' other numbers and the job every frame (the steps every
+/// column).
 #[unsafe(link_section = ".iwram.voxel_slices")]
 static mut MARCH_TABLE: MarchTable = MarchTable {
     slices: [0; 2 * SLICES],
     heads: [const { BandHead { step: 0, word: 0, skip_first: 0, marks: 0, border_mask: 0, bottom: [0; 4], pad: [0; 23] } };
         BANDS],
+    job: FrameJob {
+        cos: 0,
+        sin: 0,
+        x: 0,
+        y: 0,
+        offsets_end: 0,
+        hidden_bands: 0,
+        pixels: 0,
+        tops_end: 0,
+        page_end: 0,
+        near: 0,
+        near_end: 0,
+        first_slice: 0,
+        count: 0,
+        sky: 0,
+        sky_row0: 0,
+        samples: 0,
+        skipped: 0,
+        repainted: 0,
+    },
 };
 
 /// The bottom chain's heights as `bottom::heights` gives them, before they
@@ -1168,7 +1199,7 @@ static mut SLICE_KEY: Option<[i32; 3]> = None;
 static mut RECIPROCALS: ([u32; SLICES_NEAR], i32) = ([0; SLICES_NEAR], 0);
 
 /// 1 while a march, or [`prepare`] outside one, owns the march's statics
-/// ([`JOB`], [`MARCH_TABLE`], [`SLICE_KEY`], [`RECIPROCALS`],
+/// ([`MARCH_TABLE`], [`SLICE_KEY`], [`RECIPROCALS`],
 /// [`SCRATCH_TOPS`]); 0 otherwise. `.bss`, EWRAM.
 static mut MARCHING: u8 = 0;
 
@@ -1222,32 +1253,6 @@ pub(crate) fn prepare(scale: i32) {
     }
 }
 
-/// The march's parameters, filled once a frame.
-#[unsafe(link_section = ".iwram.voxel_job")]
-static mut JOB: FrameJob = FrameJob {
-    cos: 0,
-    sin: 0,
-    x: 0,
-    y: 0,
-    offsets_end: 0,
-    pixels: 0,
-    tops_end: 0,
-    page_end: 0,
-    slices: 0,
-    heads: 0,
-    near: 0,
-    near_end: 0,
-    first_slice: 0,
-    far: 0,
-    count: 0,
-    sky: 0,
-    sky_row0: 0,
-    hidden_bands: 0,
-    samples: 0,
-    skipped: 0,
-    repainted: 0,
-};
-
 /// The column loop of the reference renderer ([`crate::render`]) with the
 /// texels read from the texel cache (any tile size, with or without
 /// boundary marks): the frame's tables here, the columns in
@@ -1271,11 +1276,6 @@ pub(crate) fn columns<const N: usize, T: Target>(
     // The table is kept from the last frame when its inputs are the same
     // (a level flight at one pitch: 72% of the scripted flight's frames).
     let key = [horizon, eye, scene.height_scale];
-    // SAFETY: only this function uses JOB, inside `enter` and `leave` (A
-    // static: building the job on the stack would call `__aeabi_memclr`
-    // in ROM to zero it.)
-    #[allow(clippy::deref_addrof)] // the raw pointer is the sanctioned way to a `static mut`
-    let job = unsafe { &mut *(&raw mut JOB) };
     // SAFETY: as the table's.
     let kept = unsafe { SLICE_KEY };
     // Element by element: `!=` on arrays calls `memcmp`, in ROM.
@@ -1300,12 +1300,10 @@ pub(crate) fn columns<const N: usize, T: Target>(
         unsafe { SLICE_KEY = Some(key) };
     }
     let slices = &table.slices as *const [i32; 2 * SLICES] as usize;
+    let job = &mut table.job;
     job.cos = trig::cos(camera.heading);
     job.sin = trig::sin(camera.heading);
     job.near = cache.near() as *const [u16; crate::cache::NEAR * crate::cache::NEAR] as usize as u32;
-    job.far = cache.far() as *const [u16; crate::cache::FAR * crate::cache::FAR] as usize as u32;
-    job.slices = slices as u32;
-    job.heads = &table.heads as *const [BandHead; BANDS] as usize as u32;
     job.x = camera.x;
     job.y = camera.y;
     // The groups' rows from the slice table (built this frame or kept from
@@ -1373,11 +1371,13 @@ pub(crate) fn columns<const N: usize, T: Target>(
     job.offsets_end = (options.columns.offsets() as usize + 4 * count as usize) as u32;
     job.tops_end = tops as usize as u32 + pairs;
     job.page_end = page + 2 * pairs;
-    // SAFETY: the job describes the cache's two rings (every index the
-    // march makes is masked inside them), the slice table, the column
-    // offsets, 128 tops (a `PageSky`'s, borrowed for the frame, or the
-    // scratch ones), the sky table and a mode 4 page (`Target`'s contract).
-    unsafe { voxel_march_frame(job) };
+    // SAFETY: the table's job describes the cache's two rings (every index
+    // the march makes is masked inside them), the column offsets, 128 tops
+    // (a `PageSky`'s, borrowed for the frame, or the scratch ones), the sky
+    // table and a mode 4 page (`Target`'s contract); the pointer is the
+    // whole table's, whose slices and heads the march reads and writes.
+    unsafe { voxel_march_frame(&raw mut *table) };
+    let job = &table.job;
     if let Some(m) = target.page_sky() {
         m.finish();
     }
