@@ -180,20 +180,21 @@ pub struct BandHead {
     /// (`render::skip_rows`): the march passes over a group whose row is at
     /// or below the y-buffer.
     pub skip_first: i32,
-    /// 12: the boundary view's marks: how far back along the ray a crossed
+    /// 12: near bands: per slice the least texel height that shows above
+    /// the screen's bottom edge (`bottom::heights`: four slices a word, the
+    /// first in the top byte; the first group's two words, then the
+    /// second's): the march's test while its column has drawn nothing (the
+    /// bottom chain loads the first group's with the three words above).
+    pub bottom: [u32; 4],
+    /// 28: the boundary view's marks: how far back along the ray a crossed
     /// tile border marks a sample, as a shift of the step
     /// (`render::MARK_BACK`, bits 0..8), and the distance from a border that
     /// marks one, in the band's units of the packed position, less one
     /// (`render::MARK_WIDTH`, bits 16..).
     pub marks: u32,
-    /// 16: the tile bits of both fields of the packed position
+    /// 32: the tile bits of both fields of the packed position
     /// ([`crate::render::border_mask`]).
     pub border_mask: u32,
-    /// 20: near bands: per slice the least texel height that shows above
-    /// the screen's bottom edge (`bottom::heights`: four slices a word, the
-    /// first in the top byte; the first group's two words, then the
-    /// second's): the march's test while its column has drawn nothing.
-    pub bottom: [u32; 4],
     /// 36: padding to the slices' stride.
     pub pad: [u32; 23],
 }
@@ -247,8 +248,8 @@ const _: () = {
         assert!(offset_of!(MarchTable, heads) == 768 && size_of::<BandHead>() == BAND_LEN * 8);
         assert!(offset_of!(MarchTable, job) == 1536 && offset_of!(MarchTable, job) - offset_of!(MarchTable, heads) == 768);
         assert!(offset_of!(BandHead, word) == 4 && offset_of!(BandHead, skip_first) == 8);
-        assert!(offset_of!(BandHead, marks) == 12 && offset_of!(BandHead, border_mask) == 16);
-        assert!(offset_of!(BandHead, bottom) == 20, "the bottom chain's `voxel_heads + 20`");
+        assert!(offset_of!(BandHead, bottom) == 12, "the bottom chain's load of five words, and `voxel_heads + 20`");
+        assert!(offset_of!(BandHead, marks) == 28 && offset_of!(BandHead, border_mask) == 32);
         assert!(SLICES_NEAR == 3 * BAND_LEN && BAND_LEN == 16, "the bottom chain: 3 near bands, 4 words a band");
     }
     let steps = [2, 4, 6, 8, 12, 16];
@@ -523,11 +524,9 @@ core::arch::global_asm!(
     "    .if \\bottom",
     "59:",
     "    add   r6, r8, #voxel_heads",
-    "    ldmia r6, {{r2, r5, r7}}",
+    "    ldmia r6, {{r2, r5, r7, r11, r12}}", // step, word, first skip row, the first group's least heights
     "    cmp   r7, #160",
     "    bge   57f",
-    "    add   r9, r8, #(voxel_heads + 20)", // the first group's least heights
-    "    ldmia r9, {{r11, r12}}",
     "53:",
     "    .irp  k, 0, 1, 2, 3, 4, 5, 6, 7",
     "    voxel_bottom \\k, vb\\@_\\k",
@@ -539,7 +538,7 @@ core::arch::global_asm!(
     "    mov   r6, r5, lsl #8",
     "    cmp   r6, #(160 << 24)", // its skip row (clamped to 0..=255) at or below the screen's bottom edge
     "    bhs   58f",
-    "    add   r9, r8, #(voxel_heads - 64 + 28)", // its least heights
+    "    add   r9, r8, #(voxel_heads - 64 + 20)", // its least heights
     "    ldmia r9, {{r11, r12}}",
     "    orr   r5, r5, #(1 << 29)",
     "    b     53b",
@@ -631,7 +630,7 @@ core::arch::global_asm!(
     // its band, whose first slice the table's alignment gives)
     "    sub   r6, r8, #8",
     "    bic   r6, r6, #127", // 16 slices of 8 bytes a band
-    "    add   r6, r6, #(voxel_heads + 12)",
+    "    add   r6, r6, #(voxel_heads + 28)",
     "    ldmia r6, {{r7, \\mask}}",
     "    movs  r6, \\mask",
     "    beq   28f", // tiles of a field's side
