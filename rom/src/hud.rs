@@ -14,7 +14,7 @@
 //! VRAM); glyph `c` (0..128) is tile 512 + `c`, 4 bits per pixel, palette
 //! bank 0: entry 1 the text, entry 2 its background.
 
-use crate::digits::{decimal, hex_digit};
+use crate::digits::{decimal_backwards, decimal_len, hex_digit};
 use crate::text::{COLUMNS, GLYPH, glyph_row};
 use core::fmt;
 use gba::prelude::*;
@@ -34,14 +34,18 @@ const NOTHING: u8 = 0;
 const SHOW: u8 = 1;
 const HIDE: u8 = 2;
 
-/// The text handed to the VBlank interrupt by [`Hud::queue`]: written by
-/// the main loop only while [`ASKED`] is [`NOTHING`], read by the interrupt
-/// only while it is not.
-static QUEUED: [GbaCell<u8>; CELLS] = [const { GbaCell::new(b' ') }; CELLS];
+/// Words of the HUD's text, four characters each (cell `i` is byte `i % 4`
+/// of word `i / 4`; the last word's last two bytes are no cell).
+const WORDS: usize = CELLS.div_ceil(4);
+/// The text handed to the VBlank interrupt by [`Hud::queue`], a word a
+/// store: written by the main loop only while [`ASKED`] is [`NOTHING`], read
+/// by the interrupt only while it is not.
+static QUEUED: [GbaCell<u32>; WORDS] = [const { GbaCell::new(u32::from_ne_bytes([b' '; 4])) }; WORDS];
 /// [`NOTHING`], or what the next VBlank's [`on_vblank`] does.
 static ASKED: GbaCell<u8> = GbaCell::new(NOTHING);
-/// The characters the objects show (`0xFF`: not yet written): the interrupt's.
-static SHOWN: [GbaCell<u8>; CELLS] = [const { GbaCell::new(0xFF) }; CELLS];
+/// The characters the objects show (`0xFF`: not yet written), as
+/// [`QUEUED`] holds them, four a word: the interrupt's.
+static SHOWN: [GbaCell<u32>; WORDS] = [const { GbaCell::new(u32::MAX) }; WORDS];
 /// Whether the objects are on screen: the interrupt's.
 static VISIBLE: GbaCell<bool> = GbaCell::new(false);
 /// Objects the interrupt wrote since the last [`take_written`].
@@ -50,9 +54,15 @@ static WRITTEN: GbaCell<u32> = GbaCell::new(0);
 /// The HUD's text, written by the main loop.
 #[derive(Debug)]
 pub struct Hud {
-    /// The characters written this frame.
-    text: [u8; CELLS],
+    /// The characters written this frame (word aligned: [`Hud::queue`]
+    /// copies them a word at a time).
+    text: Text,
 }
+
+/// The HUD's cells, [`WORDS`] words of them.
+#[derive(Debug)]
+#[repr(C, align(4))]
+struct Text([u8; WORDS * 4]);
 
 impl Hud {
     /// Loads the glyphs into object VRAM and sets the text colours (BGR555);
@@ -76,10 +86,10 @@ impl Hud {
         without_interrupts(|| {
             ASKED.write(NOTHING);
             VISIBLE.write(false);
-            SHOWN.iter().for_each(|c| c.write(0xFF));
+            SHOWN.iter().for_each(|w| w.write(u32::MAX));
             WRITTEN.write(0);
         });
-        Hud { text: [b' '; CELLS] }
+        Hud { text: Text([b' '; WORDS * 4]) }
     }
 
     /// Sets the text and background colours (BGR555): call when the
@@ -93,7 +103,7 @@ impl Hud {
     /// dropped; the rest of the row is cleared when the writer is dropped.
     pub fn row(&mut self, row: usize) -> RowWriter<'_> {
         let start = row.min(ROWS - 1) * COLUMNS;
-        RowWriter::new(&mut self.text[start..start + COLUMNS])
+        RowWriter::new(&mut self.text.0[start..start + COLUMNS])
     }
 
     /// Hands the text to the VBlank interrupt, to show at the next VBlank
@@ -107,8 +117,8 @@ impl Hud {
             return false;
         }
         if visible {
-            for (cell, &c) in QUEUED.iter().zip(&self.text) {
-                cell.write(c);
+            for (cell, chars) in QUEUED.iter().zip(self.text.0.chunks_exact(4)) {
+                cell.write(u32::from_ne_bytes([chars[0], chars[1], chars[2], chars[3]]));
             }
         }
         ASKED.write(if visible { SHOW } else { HIDE });
@@ -157,13 +167,21 @@ pub fn on_vblank() {
         written += CELLS as u32;
     }
     if visible {
-        for (i, (queued, shown)) in QUEUED.iter().zip(&SHOWN).enumerate() {
-            let c = queued.read();
-            if c != shown.read() {
-                OBJ_ATTR2.index(i).write(ObjAttr2::new().with_tile_id(FIRST_TILE + c as u16));
-                shown.write(c);
-                written += 1;
+        // A word at a time: only a word that changed is looked at by cell.
+        for (w, (queued, shown)) in QUEUED.iter().zip(&SHOWN).enumerate() {
+            let (q, old) = (queued.read(), shown.read());
+            if q == old {
+                continue;
             }
+            let (new_cells, old_cells) = (q.to_ne_bytes(), old.to_ne_bytes());
+            for k in 0..4 {
+                let i = 4 * w + k;
+                if i < CELLS && new_cells[k] != old_cells[k] {
+                    OBJ_ATTR2.index(i).write(ObjAttr2::new().with_tile_id(FIRST_TILE + new_cells[k] as u16));
+                    written += 1;
+                }
+            }
+            shown.write(q);
         }
     }
     WRITTEN.write(WRITTEN.read().wrapping_add(written));
@@ -220,21 +238,38 @@ impl<'a> RowWriter<'a> {
     }
 
     fn number(&mut self, negative: bool, v: u32, width: usize, align: Align) -> &mut Self {
-        let mut buf = [0u8; 10];
-        let digits = decimal(v, &mut buf);
-        let len = digits.len() + negative as usize;
-        let pad = width.saturating_sub(len);
+        let digits = decimal_len(v);
+        let pad = width.saturating_sub(digits + negative as usize);
         if align == Align::Right {
-            (0..pad).for_each(|_| self.push(b' '));
+            self.spaces(pad);
         }
         if negative {
             self.push(b'-');
         }
-        digits.iter().for_each(|&d| self.push(d));
+        // The digits straight into their cells, the last first (those past
+        // the row's end dropped, as `push` drops them): no buffer to copy
+        // from, a bounds check a digit (the HUD's numbers cost 650 cycles
+        // each through a buffer, Thumb code in ROM).
+        let end = self.col + digits;
+        let mut at = end;
+        decimal_backwards(v, |d| {
+            at -= 1;
+            if let Some(cell) = self.cells.get_mut(at) {
+                *cell = d;
+            }
+        });
+        self.col = end.min(self.cells.len());
         if align == Align::Left {
-            (0..pad).for_each(|_| self.push(b' '));
+            self.spaces(pad);
         }
         self
+    }
+
+    /// `n` spaces (as many as the row has room for).
+    fn spaces(&mut self, n: usize) {
+        let end = (self.col + n).min(self.cells.len());
+        self.cells[self.col..end].fill(b' ');
+        self.col = end;
     }
 
     /// Puts one character in the next cell, if the row has one left.

@@ -12,7 +12,7 @@ use core::fmt::Write;
 use gba::prelude::Color;
 use terrain::rng::Rng;
 use terrain::{Window, World};
-use terrain_rom::cycles::Cycles;
+use terrain_rom::cycles::{CYCLES_PER_REFRESH, Cycles};
 use terrain_rom::hud::{self, Align, Hud};
 use terrain_rom::input::{Keys, bit};
 use terrain_rom::log::{Level, Line};
@@ -195,6 +195,10 @@ fn new_world(land: &mut Landscape<'_, WINDOW>, seed: u32) -> u32 {
 /// Refreshes between two writes of the HUD's text (10 a second): what a
 /// reader can follow, and the frames between cost nothing for it.
 const HUD_REFRESHES: u32 = 6;
+/// Refreshes after its last write when the HUD's text is written whatever
+/// the frame's cycles: a text due is left to a frame with room for it (one
+/// whose work, the text's included, fits a refresh), but not longer.
+const HUD_OVERDUE: u32 = 3 * HUD_REFRESHES;
 
 /// The HUD's text: three rows across the top of the screen, each a
 /// full-width bar (text never passes the right edge: what would is dropped).
@@ -446,6 +450,8 @@ extern "C" fn main() -> ! {
     // `hud_show`: the text is still to be handed to the interrupt (it waits
     // while the interrupt has not shown the last, without rewriting it).
     let (mut hud_from, mut hud_frames, mut hud_toggled, mut hud_show) = (0u32, 0u32, false, false);
+    // What the last write of the HUD's text took (a guess before the first).
+    let mut hud_write_cycles = 8_000u32;
     // A new world's palette, loaded when its first frame is shown.
     let mut palette_due = false;
     let mut select_used = false;
@@ -589,13 +595,23 @@ extern "C" fn main() -> ! {
         }
         if hud {
             hud_frames += 1;
-            if hud_toggled || now.wrapping_sub(hud_from) >= HUD_REFRESHES {
+            let since = now.wrapping_sub(hud_from);
+            let so_far = prepare_cycles + t.elapsed();
+            // Due, and in a frame with room for it (its cycles so far and the
+            // last write's within one refresh), or overdue: a heavy frame
+            // leaves the text to the next (on the scripted flight, a few
+            // frames in a hundred).
+            if hud_toggled
+                || since >= HUD_OVERDUE
+                || (since >= HUD_REFRESHES && so_far + hud_show_cycles + hud_write_cycles <= CYCLES_PER_REFRESH)
+            {
                 // Frames per second over the refreshes since the last write
                 // (59.73 refreshes a second), in tenths.
-                let span = now.wrapping_sub(hud_from).max(1);
+                let span = since.max(1);
                 let fps_tenths = 5973 * hud_frames.min(span) / (10 * span);
-                let so_far = prepare_cycles + t.elapsed();
+                let tw = Cycles::now();
                 write_hud(&mut hud_text, seed, &camera, fps_tenths, so_far, window_cycles);
+                hud_write_cycles = tw.elapsed();
                 (hud_from, hud_frames, hud_show) = (now, 0, true);
             }
         }

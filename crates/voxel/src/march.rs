@@ -246,7 +246,9 @@ const _: () = {
         // march's `voxel_heads`; the job as far past the heads and the
         // slices as the asm's `voxel_job_heads` and `voxel_job_slices`.
         assert!(offset_of!(MarchTable, heads) == 768 && size_of::<BandHead>() == BAND_LEN * 8);
-        assert!(offset_of!(MarchTable, job) == 1536 && offset_of!(MarchTable, job) - offset_of!(MarchTable, heads) == 768);
+        assert!(
+            offset_of!(MarchTable, job) == 1536 && offset_of!(MarchTable, job) - offset_of!(MarchTable, heads) == 768
+        );
         assert!(offset_of!(BandHead, word) == 4 && offset_of!(BandHead, skip_first) == 8);
         assert!(offset_of!(BandHead, bottom) == 12, "the bottom chain's load of five words, and `voxel_heads + 20`");
         assert!(offset_of!(BandHead, marks) == 28 && offset_of!(BandHead, border_mask) == 32);
