@@ -598,9 +598,9 @@ extern "C" fn main() -> ! {
             let since = now.wrapping_sub(hud_from);
             let so_far = prepare_cycles + t.elapsed();
             // Due, and in a frame with room for it (its cycles so far and the
-            // last write's within one refresh), or overdue: a heavy frame
-            // leaves the text to the next (on the scripted flight, a few
-            // frames in a hundred).
+            // last write's and hand-over's within one refresh), or overdue:
+            // a heavy frame leaves the text to the next (on the scripted
+            // flight, a few frames in a hundred).
             if hud_toggled
                 || since >= HUD_OVERDUE
                 || (since >= HUD_REFRESHES && so_far + hud_show_cycles + hud_write_cycles <= CYCLES_PER_REFRESH)
@@ -611,8 +611,12 @@ extern "C" fn main() -> ! {
                 let fps_tenths = 5973 * hud_frames.min(span) / (10 * span);
                 let tw = Cycles::now();
                 write_hud(&mut hud_text, seed, &camera, fps_tenths, so_far, window_cycles);
+                // Handed to the interrupt at once (shown at the next
+                // VBlank); if it still holds the last text, by the next
+                // frame's preparation.
+                hud_show = !hud_text.queue(true);
                 hud_write_cycles = tw.elapsed();
-                (hud_from, hud_frames, hud_show) = (now, 0, true);
+                (hud_from, hud_frames) = (now, 0);
             }
         }
         hud_toggled = false;

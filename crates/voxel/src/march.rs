@@ -83,7 +83,7 @@ use crate::projection::{BAND_LEN, BANDS};
 use crate::projection::{BAND_STEP, SLICES, Z0};
 use crate::render::{
     Camera, FOG_BASE, HEIGHT, MARK_BACK, MARK_WIDTH, Options, SKIP_GROUPS, SKIP_LEN, SKY, Scene, Stats, Target,
-    group_tops, hidden_bands, horizon, pack_shift, passed_groups, skip_rows_of, sky_index, slice_table,
+    group_tops, hidden_bands, horizon, pack_shift, passed_groups, skip_row, sky_index, slice_table,
 };
 use crate::trig;
 
@@ -1182,6 +1182,18 @@ static mut MARCH_TABLE: MarchTable = MarchTable {
     },
 };
 
+/// The skip rows of the last frame (`render::skip_rows`, padded as it pads
+/// them), the tops they are for, and whether they hold for [`MARCH_TABLE`]'s
+/// slices (`.bss`, EWRAM).
+static mut SKIP_ROWS: SkipRows = SkipRows { rows: [i32::MIN; 16], tops: [0; 16], valid: false };
+
+/// [`SKIP_ROWS`]' type.
+struct SkipRows {
+    rows: [i32; 16],
+    tops: [i32; 16],
+    valid: bool,
+}
+
 /// The bottom chain's heights as `bottom::heights` gives them, before they
 /// go to the near bands' heads (`.bss`, EWRAM: a local array would be
 /// zeroed by a call into ROM).
@@ -1200,7 +1212,7 @@ static mut SLICE_KEY: Option<[i32; 3]> = None;
 static mut RECIPROCALS: ([u32; SLICES_NEAR], i32) = ([0; SLICES_NEAR], 0);
 
 /// 1 while a march, or [`prepare`] outside one, owns the march's statics
-/// ([`MARCH_TABLE`], [`SLICE_KEY`], [`RECIPROCALS`],
+/// ([`MARCH_TABLE`], [`SLICE_KEY`], [`SKIP_ROWS`], [`RECIPROCALS`],
 /// [`SCRATCH_TOPS`]); 0 otherwise. `.bss`, EWRAM.
 static mut MARCHING: u8 = 0;
 
@@ -1299,6 +1311,9 @@ pub(crate) fn columns<const N: usize, T: Target>(
         }
         // SAFETY: as the table's.
         unsafe { SLICE_KEY = Some(key) };
+        // The skip rows come from the slices: none kept.
+        // SAFETY: as the table's (only this function touches the rows).
+        unsafe { SKIP_ROWS.valid = false };
     }
     let slices = &table.slices as *const [i32; 2 * SLICES] as usize;
     let job = &mut table.job;
@@ -1308,8 +1323,24 @@ pub(crate) fn columns<const N: usize, T: Target>(
     job.x = camera.x;
     job.y = camera.y;
     // The groups' rows from the slice table (built this frame or kept from
-    // the last one: the same numbers as `skip_rows`).
-    let skip = skip_rows_of(&table.slices, ROW_BIAS, scene.height_scale, &group_tops(scene, camera));
+    // the last one: the same numbers as `skip_rows`), each computed again
+    // only if the table or its group's top changed (the far groups' top is
+    // the scene's, the near ones' that of the tiles round their ground: in
+    // a level flight most frames compute none).
+    let tops = group_tops(scene, camera);
+    // SAFETY: as the table's (only this function touches the rows).
+    #[allow(clippy::deref_addrof)] // the raw pointer is the sanctioned way to a `static mut`
+    let kept_rows = unsafe { &mut *(&raw mut SKIP_ROWS) };
+    let mut g = 0;
+    while g < SKIP_GROUPS {
+        if !kept_rows.valid || kept_rows.tops[g] != tops[g] {
+            kept_rows.rows[g] = skip_row(&table.slices, ROW_BIAS, scene.height_scale, tops[g], g);
+            kept_rows.tops[g] = tops[g];
+        }
+        g += 1;
+    }
+    kept_rows.valid = true;
+    let skip = kept_rows.rows;
     let mut b = 0;
     while b < BANDS {
         let head = &mut table.heads[b];

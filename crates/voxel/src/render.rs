@@ -929,13 +929,20 @@ pub(crate) fn skip_rows_of(table: &[i32; 2 * SLICES], bias: i32, scale: i32, top
     let mut rows = [i32::MIN; 16];
     let mut g = 0;
     while g < SKIP_GROUPS {
-        let top = tops[g & 15];
-        let first = skip_line(table, bias, scale, top, g * SKIP_LEN);
-        let last = skip_line(table, bias, scale, top, (g + 1) * SKIP_LEN - 1);
-        rows[g] = (if first < last { first } else { last }) >> 16;
+        rows[g] = skip_row(table, bias, scale, tops[g & 15], g);
         g += 1;
     }
     rows
+}
+
+/// [`skip_rows_of`]'s row of group `g` (below [`SKIP_GROUPS`]) for its top
+/// `top`.
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+#[inline(always)]
+pub(crate) fn skip_row(table: &[i32; 2 * SLICES], bias: i32, scale: i32, top: i32, g: usize) -> i32 {
+    let first = skip_line(table, bias, scale, top, g * SKIP_LEN);
+    let last = skip_line(table, bias, scale, top, (g + 1) * SKIP_LEN - 1);
+    (if first < last { first } else { last }) >> 16
 }
 
 /// [`skip_rows_of`]'s line at slice `s` for a texel of height `top`,
