@@ -192,17 +192,23 @@ pub fn xorshift(mut x: u32) -> impl FnMut() -> u32 {
 /// `height(t, x, y)` (texel units, 0..=255) plus a grain of 0..3, and a
 /// random colour, both from `seed`.
 pub fn large_tile_bank(count: usize, seed: u32, height: impl Fn(usize, usize, usize) -> u8) -> Vec<u8> {
+    tile_bank(128, count, seed, height)
+}
+
+/// [`large_tile_bank`] with tiles of `size` texels (one of
+/// `bank::TILE_SIZES`).
+pub fn tile_bank(size: usize, count: usize, seed: u32, height: impl Fn(usize, usize, usize) -> u8) -> Vec<u8> {
     let mut next = xorshift(seed);
-    let tiles: Vec<u16> = (0..count * 128 * 128)
+    let tiles: Vec<u16> = (0..count * size * size)
         .map(|i| {
-            let (t, y, x) = (i / 16384, i / 128 % 128, i % 128);
+            let (t, y, x) = (i / (size * size), i / size % size, i % size);
             let h = height(t, x, y).saturating_add((next() % 4) as u8);
             bank::texel(h, (next() % 8) as u8)
         })
         .collect();
     let palette: Vec<u16> = (0..8).map(|i| 0x0421 * (i * 3 + 4)).collect();
     bank::encode(&bank::Contents {
-        tile_size: 128,
+        tile_size: size as u16,
         palette: &palette,
         tiles: &tiles,
         placement: bank::Placement::Paper,

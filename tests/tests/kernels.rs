@@ -92,3 +92,18 @@ fn arm_kernels_equal_their_twins_over_the_largest_tiles() {
     let (_, done) = run_checks("kernels (packed)", &packed, "kernels: done", 40_000);
     assert!(done.contains(" 24 frames ("), "{done}");
 }
+
+/// The same kernels over a packed bank of the smallest tiles (8 texels, 32
+/// world px): the texel cache's lines cross a tile every 8 texels near and
+/// every 4 entries far (its runs' shortest), and a near band's ground spans
+/// more tiles than `group_tops` reads (its groups keep the relief's top).
+/// The march, boundaries on and off, draws what the portable renderer draws,
+/// and both rings hold the world's texels.
+#[test]
+fn arm_kernels_equal_their_twins_over_the_smallest_tiles() {
+    // Ridges across the tiles, 64 tiles of them at other heights.
+    let bytes = e2e::tile_bank(8, 64, 0x7F4A_7C15, |t, x, y| ((t * 29 + x * 9 + y * 5) % 120) as u8);
+    let packed = tilebake::pack::pack_into_slot("kernels.gba".as_ref(), &e2e::rom("kernels"), &bytes).unwrap();
+    let (_, done) = run_checks("kernels (packed, 8-texel tiles)", &packed, "kernels: done", 40_000);
+    assert!(done.contains(" 24 frames ("), "{done}");
+}
