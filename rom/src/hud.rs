@@ -1,6 +1,6 @@
 //! The HUD as sprites: [`ROWS`] rows of 30 8x8 objects across the top of
 //! the screen, one per character cell, showing the font's glyphs loaded once
-//! into object VRAM. The ROM writes its text ten times a second (the frames
+//! into object VRAM. The ROM writes its text up to ten times a second (the frames
 //! between cost the HUD nothing) into a buffer with
 //! [`RowWriter`]'s own number writers ([`crate::digits`], no `core::fmt`: its machinery and
 //! divisions, Thumb code in ROM, made the HUD cost about half as much again);

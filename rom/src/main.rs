@@ -450,8 +450,9 @@ extern "C" fn main() -> ! {
     // `hud_show`: the text is still to be handed to the interrupt (it waits
     // while the interrupt has not shown the last, without rewriting it).
     let (mut hud_from, mut hud_frames, mut hud_toggled, mut hud_show) = (0u32, 0u32, false, false);
-    // What the last write of the HUD's text took (a guess before the first).
-    let mut hud_write_cycles = 8_000u32;
+    // What the last write of the HUD's text took (a guess before the
+    // first); the most cycles a frame took since.
+    let (mut hud_write_cycles, mut hud_most) = (8_000u32, 0u32);
     // A new world's palette, loaded when its first frame is shown.
     let mut palette_due = false;
     let mut select_used = false;
@@ -518,9 +519,11 @@ extern "C" fn main() -> ! {
                 && pressed & (bit::L | bit::R) != 0
             {
                 hud = !hud;
-                // Written this frame; its first FPS is this frame's own (from
-                // the last frame's end).
-                (hud_from, hud_frames, hud_toggled, hud_show) = (done, 0, true, true);
+                // Its first FPS is this frame's own (from the last frame's
+                // end).
+                // Written this frame; handed over by it, or (to hide it) by
+                // the next frame's preparation.
+                (hud_from, hud_frames, hud_most, hud_toggled, hud_show) = (done, 0, 0, true, !hud);
             }
             if held & bit::SELECT != 0 && pressed & bit::R != 0 {
                 // SELECT + R: 240 columns (one per pixel) or 120 (pairs).
@@ -610,13 +613,16 @@ extern "C" fn main() -> ! {
                 let span = since.max(1);
                 let fps_tenths = 5973 * hud_frames.min(span) / (10 * span);
                 let tw = Cycles::now();
-                write_hud(&mut hud_text, seed, &camera, fps_tenths, so_far, window_cycles);
+                // CYC: the most cycles of a frame since the last write (this
+                // one's so far): the heavy frames a reader looks for, which
+                // are not the ones with room for the text.
+                write_hud(&mut hud_text, seed, &camera, fps_tenths, hud_most.max(so_far), window_cycles);
                 // Handed to the interrupt at once (shown at the next
                 // VBlank); if it still holds the last text, by the next
                 // frame's preparation.
                 hud_show = !hud_text.queue(true);
                 hud_write_cycles = tw.elapsed();
-                (hud_from, hud_frames) = (now, 0);
+                (hud_from, hud_frames, hud_most) = (now, 0, 0);
             }
         }
         hud_toggled = false;
@@ -625,6 +631,7 @@ extern "C" fn main() -> ! {
         // whatever they interrupt); a new world's cost is on its own `world`
         // line.
         let cycles = prepare_cycles + t.elapsed() + hud_show_cycles;
+        hud_most = hud_most.max(cycles);
         // The page shows as soon as the switch cannot be seen (at once in
         // VBlank or while the display draws the sky rows both pages hold
         // alike, else at the next VBlank), whatever comes after.

@@ -283,6 +283,14 @@ impl TexelCache {
         &self.near
     }
 
+    /// The address of the near ring, with the far ring
+    /// [`FAR_RING_OFFSET`] bytes past it: a pointer to both rings (derived
+    /// from the whole cache), for the march.
+    #[cfg(target_arch = "arm")]
+    pub(crate) fn rings(&self) -> *const u16 {
+        (self as *const Self).cast::<u8>().wrapping_add(core::mem::offset_of!(Self, near)).cast()
+    }
+
     /// The far ring (row-major, [`FAR`] entries a row).
     ///
     /// ```

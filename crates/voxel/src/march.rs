@@ -18,7 +18,7 @@
 //! inline in each sample's code, upwards from the last span's top (a
 //! pointer kept in a register, beside the y-buffer); the colour is the
 //! texel's plus the band's fog base, which the band's word in r5 holds
-//! ([`BandJob::word`]). The packed position starts from the exact 24.8 one
+//! ([`BandHead::word`]). The packed position starts from the exact 24.8 one
 //! at the first band, and from the ray's exact point at the first far band
 //! (`render::FAR_FROM`), whichever bands the column passes over, as the
 //! reference loop's does. In
@@ -152,7 +152,7 @@ pub struct FrameJob {
 /// every other is: at a band's start the march reaches its head from the
 /// slice pointer alone (one add), and no register keeps a pointer to the
 /// bands' records. (A head's 128 bytes, the stride of a band's slices, hold
-/// 40 bytes of numbers; the rest is padding.) Then the frame's job, which
+/// 36 bytes of numbers; the rest is padding.) Then the frame's job, which
 /// the column loop keeps a pointer to: the heads are a fixed distance
 /// before it. Aligned to a band's 128 bytes, so that clearing the low bits
 /// of a slice's address gives its band's first slice (the boundary view's
@@ -250,7 +250,10 @@ const _: () = {
             offset_of!(MarchTable, job) == 1536 && offset_of!(MarchTable, job) - offset_of!(MarchTable, heads) == 768
         );
         assert!(offset_of!(BandHead, word) == 4 && offset_of!(BandHead, skip_first) == 8);
-        assert!(offset_of!(BandHead, bottom) == 12, "the bottom chain's load of five words, and `voxel_heads + 20`");
+        assert!(
+            offset_of!(BandHead, bottom) == 12,
+            "the bottom chain's load of five words, and `voxel_heads - 64 + 20`"
+        );
         assert!(offset_of!(BandHead, marks) == 28 && offset_of!(BandHead, border_mask) == 32);
         assert!(SLICES_NEAR == 3 * BAND_LEN && BAND_LEN == 16, "the bottom chain: 3 near bands, 4 words a band");
     }
@@ -287,8 +290,9 @@ unsafe extern "C" {
     /// 240 columns, a subroutine of this function), then
     /// the page's sky (the rows the old frame's terrain covered, the odd
     /// pixel's fix-up) and its top. `table`'s job must describe valid memory: the
-    /// texel cache's two rings (every offset the march makes is masked
-    /// inside them), 96 slice entries, `count` column offsets, 128 tops,
+    /// texel cache's two rings (`near` a `TexelCache`'s near ring, the far
+    /// one `cache::FAR_RING_OFFSET` bytes on: every offset the march makes
+    /// is masked inside them), `count` column offsets, 128 tops,
     /// the 512-byte sky and a mode 4 page readable by byte and writable by
     /// byte and halfword.
     pub fn voxel_march_frame(table: *mut MarchTable);
@@ -1184,7 +1188,7 @@ static mut MARCH_TABLE: MarchTable = MarchTable {
 
 /// The skip rows of the last frame (`render::skip_rows`, padded as it pads
 /// them), the tops they are for, and whether they hold for [`MARCH_TABLE`]'s
-/// slices (`.bss`, EWRAM).
+/// slices (`.data`, EWRAM).
 static mut SKIP_ROWS: SkipRows = SkipRows { rows: [i32::MIN; 16], tops: [0; 16], valid: false };
 
 /// [`SKIP_ROWS`]' type.
@@ -1319,7 +1323,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
     let job = &mut table.job;
     job.cos = trig::cos(camera.heading);
     job.sin = trig::sin(camera.heading);
-    job.near = cache.near() as *const [u16; crate::cache::NEAR * crate::cache::NEAR] as usize as u32;
+    job.near = cache.rings() as usize as u32;
     job.x = camera.x;
     job.y = camera.y;
     // The groups' rows from the slice table (built this frame or kept from

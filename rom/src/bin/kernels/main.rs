@@ -133,7 +133,7 @@ fn frames(rng: &mut Rng, world: &mut World, window: &mut Window<64>, count: u32)
     let fast = &mut FAST.take().0;
     let mut skipped = [0; 2];
     let mut one_full = [0; 2];
-    let mut stepped = [0; 2];
+    let mut stepped = [0; 3];
     let mut interrupts = [0; 2];
     // The relief as the ROM builds it for a packed bank (ARM code), against
     // the portable build: the renderer trusts its top.
@@ -222,11 +222,11 @@ fn frames(rng: &mut Rng, world: &mut World, window: &mut Window<64>, count: u32)
             }
             skipped[half] += quick.skipped;
             // Bands every column stepped past at once (their groups are
-            // skipped, not passed by a test): into a near band, or a far one
-            // (or past all six).
+            // skipped, not passed by a test): into a near band, into a far
+            // one, or past all six.
             let hidden = (quick.skipped / 8 - quick.passed_groups) / (2 * columns.count() as u32);
             if hidden > 0 {
-                stepped[(hidden >= 3) as usize] += 1;
+                stepped[(hidden >= 3) as usize + (hidden >= 6) as usize] += 1;
             }
             if columns == Columns::Pixels {
                 let sky = voxel::palette::SKY_BASE..voxel::palette::SKY_BASE + voxel::palette::SKY_LEN;
@@ -297,9 +297,9 @@ struct Drawn {
     skipped: [u32; 2],
     /// Pixel pairs filled to the top in the even pixel only, in the odd only.
     one_full: [u32; 2],
-    /// Frames whose columns stepped past hidden bands into a near band, and
-    /// into a far band or past all six (`render::hidden_bands`).
-    stepped: [u32; 2],
+    /// Frames whose columns stepped past hidden bands into a near band, into
+    /// a far band, and past all six (`render::hidden_bands`).
+    stepped: [u32; 3],
     /// From [`repaints`]: frames, the frames that repainted their sky, the
     /// sky rows they repainted, whole-page fills, fills of part of the page.
     repainted: [u32; 5],
@@ -675,9 +675,10 @@ extern "C" fn main() -> ! {
         (Some(a), Some(d), Some(h), Some(p), Some(c)) => {
             // The done line last: the tests stop the run on it.
             log!(
-                "kernels: hidden bands: {} frames stepped past them into a near band, {} into a far one or past all",
+                "kernels: hidden bands: {} frames stepped past them into a near band, {} into a far one, {} past all",
                 d.stepped[0],
-                d.stepped[1]
+                d.stepped[1],
+                d.stepped[2]
             );
             log!(
                 "kernels: interrupts: {} of {} frames of 120 columns rendered inside by a timer interrupt, which drew nothing",
