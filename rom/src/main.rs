@@ -447,8 +447,9 @@ extern "C" fn main() -> ! {
     // The HUD's text is written HUD_REFRESHES refreshes after its last
     // write (refresh `hud_from`), its FPS the frames drawn since
     // (`hud_frames`); `hud_toggled`: a toggle asks for the text this frame;
-    // `hud_show`: the text is still to be handed to the interrupt (it waits
-    // while the interrupt has not shown the last, without rewriting it).
+    // `hud_show`: a hand-over is still due (of a text written while the
+    // interrupt held the last, or of the HUD's hiding): the next frame's
+    // preparation makes it.
     let (mut hud_from, mut hud_frames, mut hud_toggled, mut hud_show) = (0u32, 0u32, false, false);
     // What the last write of the HUD's text took (a guess before the
     // first); the most cycles a frame took since.
@@ -519,9 +520,8 @@ extern "C" fn main() -> ! {
                 && pressed & (bit::L | bit::R) != 0
             {
                 hud = !hud;
-                // Its first FPS is this frame's own (from the last frame's
-                // end).
-                // Written this frame; handed over by it, or (to hide it) by
+                // Written this frame, its first FPS this frame's own (from
+                // the last frame's end), and handed over by it; hidden by
                 // the next frame's preparation.
                 (hud_from, hud_frames, hud_most, hud_toggled, hud_show) = (done, 0, 0, true, !hud);
             }

@@ -432,7 +432,7 @@ core::arch::global_asm!(
     "    mov   r6, r5, lsl #8",
     "    cmp   r9, r6, lsr #24",
     ".endm",
-    // A band's end: on to the next band (`again`) unless it was its ring's
+    // A band's end: on to the next band (`again`, its ring's band loop) unless it was its ring's
     // last (bit 30 of its word).
     ".macro voxel_next again",
     "    tst   r5, #(1 << 30)",
@@ -514,10 +514,10 @@ core::arch::global_asm!(
     // them, then the drawing chain's, whose first group ends in a copy of
     // the second group's test; each chain ends in the band's end
     // (`voxel_next`), so the hidden one need not branch to the other's.
-    ".macro voxel_band lod, odd, again, bottom",
+    ".macro voxel_band lod, odd, bottom",
     // The bottom chain (`bottom` 1: the pairs' near bands), first (a
     // column's march that starts in a near band falls into it at 59:, and
-    // the band's own start, `again`, follows it at 1:): the band's head,
+    // the band's own start, where its ring's bands loop, follows it): the band's head,
     // its groups' tests (r9 is no y-buffer here: the group is hidden
     // whatever its texels when its skip row is 160 or more), each group's
     // least heights that show (two words, `BandHead::bottom`) and its
@@ -561,8 +561,8 @@ core::arch::global_asm!(
     "vb\\@_\\k\\():",
     "    voxel_bottom_stub \\k, vd\\@_\\k, vh\\@_\\k, vd\\@_1\\k, vh\\@_1\\k",
     "    .endr",
-    "1:", // the band's start (`again`: the march's near bands loop back here)
     "    .endif",
+    "vs\\@:", // the band's start: its ring's next band loops back here
     "    add   r6, r8, #voxel_heads", // the band's head
     "    ldmia r6, {{r2, r5, r7}}", // packed step, the band's word, the first group's skip row
     "    .if \\odd",
@@ -593,7 +593,7 @@ core::arch::global_asm!(
     "    voxel_hidden \\lod, \\k, vd\\@_1\\k",
     "vh\\@_1\\k\\():",
     "    .endr",
-    "    voxel_next \\again",
+    "    voxel_next vs\\@",
     "    b     ve\\@",
     "15:",
     "    voxel_pass 13b",
@@ -611,7 +611,7 @@ core::arch::global_asm!(
     "    voxel_drawn \\lod, 7, vd\\@_17, 14f",
     "    .endif",
     "14:",
-    "    voxel_next \\again",
+    "    voxel_next vs\\@",
     "ve\\@:",
     ".endm",
     // The 24.8 position r0, r1 packed in the units of `\\k` (`pack`): x >>
@@ -758,8 +758,7 @@ core::arch::global_asm!(
     // boundary path's return, [sp + 12] the far bands' first packed
     // position, [sp + 16] colour (marks), [sp + 20] r3 while the boundary
     // test runs, [sp + 24] slices passed
-    // over in the frame by their groups' tests, [sp + 32] the slice
-    // pointer at the end of the far bands, [sp + 56] the odd pixels'
+    // over in the frame by their groups' tests, [sp + 56] the odd pixels'
     // march's return address
     "    .if \\odd",
     "    str   lr, [sp, #56]",
@@ -775,20 +774,15 @@ core::arch::global_asm!(
     "    mov   r10, #0xFE",      // near column mask (128 texels of 2 bytes)
     "    cmp   r8, r7",
     "    bhs   18f", // no near band to march
-    // a near band: its head, then two groups of 8 samples unrolled (in
-    // the pairs' march first the bottom chain, which a column falls into
-    // while nothing is drawn, and its band's start at 1:, which `voxel_band`
-    // places after it)
-    "    .if \\odd",
-    "1:",
-    "    .endif",
-    "    voxel_band 0, \\odd, 1b, (1 - \\odd)",
+    // the near bands: a band's head, then two groups of 8 samples unrolled
+    // (in the pairs' march first the bottom chain, which a column falls
+    // into while nothing is drawn)
+    "    voxel_band 0, \\odd, (1 - \\odd)",
     "23:",
     "    ldr   r0, [sp, #12]", // the far bands' start, packed (the caller's)
     "    add   r4, r4, #{far_ring}", // the far ring, past the near one
     "    orr   r10, r10, #0x100", // far column mask 0x1FE (256 entries of 2 bytes)
-    "2:",                     // a far band
-    "    voxel_band 1, \\odd, 2b, 0",
+    "    voxel_band 1, \\odd, 0", // the far bands
     "5:", // done: the y-buffer (less one in the march)
     "    add   r9, r9, #1",
     "    .if \\odd",
@@ -797,7 +791,7 @@ core::arch::global_asm!(
     "    b     45f",
     "    .endif",
     "18:", // the first band marched is a far one, or none is
-    "    ldr   r7, [sp, #32]",
+    "    sub   r7, r12, #voxel_job_heads", // past the slices: the heads
     "    cmp   r8, r7",
     "    bhs   5b", // every band hidden
     "    b     23b",
@@ -921,8 +915,8 @@ core::arch::global_asm!(
     ".type voxel_march_frame,%function",
     "voxel_march_frame:", // r0 the march's table
     "    push  {{r4-r11, lr}}",
-    // [sp + 0..36] as the march uses them (above; [sp] and [sp + 28]
-    // pads), then what the column loop keeps (the column's end loads the
+    // [sp + 0..36] as the march uses them (above; [sp], [sp + 28] and
+    // [sp + 32] pads), then what the column loop keeps (the column's end loads the
     // four at once): [sp + 36] the address of the column's pair's top,
     // [sp + 40] the sum of the columns' last slice pointers, [sp + 44] the
     // job, [sp + 48] the column less the columns' count (from -count up to
@@ -933,8 +927,6 @@ core::arch::global_asm!(
     // column less the count.
     "    sub   sp, sp, #68",
     "    add   r12, r0, #voxel_job_slices", // the job
-    "    add   r7, r0, #768", // past the 96 slices of 8 bytes
-    "    str   r7, [sp, #32]",
     "    mov   r6, #0",
     "    str   r6, [sp, #24]",
     "    str   r6, [sp, #40]",
