@@ -82,4 +82,30 @@ fn soak_ten_minutes() {
         cycles.last().unwrap(),
         start.elapsed().as_secs_f64()
     );
+    // The goals differ by column mode (one refresh for 120 columns, two for
+    // 240), so the figure over all frames mixes them: each mode and view
+    // apart.
+    for (cols, view) in columns.iter().flat_map(|c| views.iter().map(move |v| (*c, *v))) {
+        let mut part: Vec<u64> = lines
+            .iter()
+            .filter(|f| f["columns"] == cols && f["view"] == view)
+            .map(|f| f["cycles"].parse().unwrap())
+            .collect();
+        if part.is_empty() {
+            continue;
+        }
+        part.sort_unstable();
+        let q = |q: f64| part[((part.len() - 1) as f64 * q) as usize];
+        println!(
+            "soak, {cols} columns, {}: {} frames, cycles per frame median {} p95 {} max {}",
+            VIEW_NAMES.get(view.parse::<usize>().unwrap_or(usize::MAX)).unwrap_or(&view),
+            part.len(),
+            q(0.5),
+            q(0.95),
+            part.last().unwrap()
+        );
+    }
 }
+
+/// The frame lines' `view` values by name.
+const VIEW_NAMES: [&str; 3] = ["3D view", "boundary view", "map view"];
