@@ -545,6 +545,9 @@ extern "C" fn main() -> ! {
         let mut cache_entries = 0;
         if view != View::Map {
             let tc = Cycles::now();
+            // The boundary view's lines are the cache's texels: a change of
+            // view to or from it refills the cache here.
+            land.mark_boundaries(view == View::Boundaries);
             cache_entries = land.follow_cache(&camera).map_or(0, |u| u.written);
             cache_cycles = tc.elapsed();
         }

@@ -76,9 +76,9 @@ fn window_fills_equal_the_lookup_in_small_windows() {
 
 /// The same kernels over a packed bank of the largest tiles (128 texels, 512
 /// world px): in the near bands a tile is a whole field of the march's
-/// packed position (`voxel::render::pack`), and the boundary view's test of a
-/// crossed border takes its own path there (`voxel::render::border_mask`
-/// 0). The march, boundaries on and off, draws what the portable renderer
+/// packed position (`voxel::render::pack`), and the texel cache's lines
+/// cross fewest tiles. The march, boundaries on and off (the cache's marks
+/// a tile's first two lines of 128), draws what the portable renderer
 /// draws.
 #[test]
 fn arm_kernels_equal_their_twins_over_the_largest_tiles() {

@@ -178,6 +178,9 @@ pub struct TexelCache {
     /// The fill's line buffer (tile references).
     line: [u8; LINE_TILES],
     valid: bool,
+    /// The texels on tile borders hold the boundary view's colour
+    /// ([`TexelCache::set_marks`]).
+    marks: bool,
 }
 
 /// Bytes from the texel cache's near ring to its far ring: the march's
@@ -203,6 +206,7 @@ impl core::fmt::Debug for TexelCache {
             .field("near_origin", &self.near_ring.origin)
             .field("far_origin", &self.far_ring.origin)
             .field("valid", &self.valid)
+            .field("marks", &self.marks)
             .finish_non_exhaustive()
     }
 }
@@ -222,6 +226,7 @@ impl TexelCache {
             far_ring: Ring { origin: (0, 0) },
             line: [0; LINE_TILES],
             valid: false,
+            marks: false,
         }
     }
 
@@ -259,6 +264,31 @@ impl TexelCache {
     /// ```
     pub fn is_valid(&self) -> bool {
         self.valid
+    }
+
+    /// Whether the texels on tile borders ([`crate::render::on_border`])
+    /// hold the colour [`crate::palette::MARK`]: the boundary view
+    /// (`Options::boundaries`), whose frames the march draws from the cache
+    /// only when it holds them so (else the reference path draws them). A
+    /// change empties the cache: the next [`TexelCache::follow`] fills it
+    /// anew (about a million cycles on the GBA, once).
+    ///
+    /// ```
+    /// let mut cache = Box::new(voxel::cache::TexelCache::new());
+    /// cache.set_marks(true);
+    /// assert!(cache.marks() && !cache.is_valid());
+    /// ```
+    pub fn set_marks(&mut self, on: bool) {
+        if on != self.marks {
+            self.marks = on;
+            self.valid = false;
+        }
+    }
+
+    /// Whether the cache holds the boundary view's marks
+    /// ([`TexelCache::set_marks`]).
+    pub fn marks(&self) -> bool {
+        self.marks
     }
 
     /// The near ring (row-major, [`NEAR`] entries a row).
@@ -339,6 +369,7 @@ impl TexelCache {
         heading: u16,
     ) -> CacheUpdate {
         let rebuild = !self.valid;
+        let marks = self.marks;
         let mut written = 0;
         let (nx, ny) = centre(px, py, heading, NEAR_AHEAD);
         written += follow_ring::<N, false>(
@@ -350,6 +381,7 @@ impl TexelCache {
             nx >> 2,
             ny >> 2,
             rebuild,
+            marks,
         );
         let (fx, fy) = centre(px, py, heading, FAR_AHEAD);
         written += follow_ring::<N, true>(
@@ -361,6 +393,7 @@ impl TexelCache {
             fx >> 3,
             fy >> 3,
             rebuild,
+            marks,
         );
         self.valid = true;
         CacheUpdate { written, rebuilt: rebuild }
@@ -381,6 +414,7 @@ fn follow_ring<const N: usize, const FAR_LEVEL: bool>(
     cx: u32,
     cy: u32,
     rebuild: bool,
+    marks: bool,
 ) -> u32 {
     let radius = if FAR_LEVEL { FAR_RADIUS } else { NEAR_RADIUS };
     let span = 2 * radius;
@@ -391,7 +425,7 @@ fn follow_ring<const N: usize, const FAR_LEVEL: bool>(
     let dy = signed(oy.wrapping_sub(state.origin.1) & m, m);
     let (adx, ady) = (dx.unsigned_abs(), dy.unsigned_abs());
     if rebuild || adx >= span || ady >= span {
-        fill(ring, line, world, scene, FAR_LEVEL, ox, oy, span, span);
+        fill(ring, line, world, scene, FAR_LEVEL, ox, oy, span, span, marks);
         state.origin = (ox, oy);
         return span * span;
     }
@@ -399,11 +433,11 @@ fn follow_ring<const N: usize, const FAR_LEVEL: bool>(
     // Columns first, over the old rows; then rows, over the new columns.
     if adx > 0 {
         let first = if dx > 0 { old_x.wrapping_add(span) } else { ox };
-        fill(ring, line, world, scene, FAR_LEVEL, first & m, old_y, adx, span);
+        fill(ring, line, world, scene, FAR_LEVEL, first & m, old_y, adx, span, marks);
     }
     if ady > 0 {
         let first = if dy > 0 { old_y.wrapping_add(span) } else { oy };
-        fill(ring, line, world, scene, FAR_LEVEL, ox, first & m, span, ady);
+        fill(ring, line, world, scene, FAR_LEVEL, ox, first & m, span, ady, marks);
     }
     state.origin = (ox, oy);
     (adx + ady) * span
@@ -759,10 +793,133 @@ fn signed(d: u32, m: u32) -> i32 {
 /// smallest size; a power of two, so indices are masked into it.
 const LINE_TILES: usize = 128;
 
+/// The boundary view's marks in the level entries `x0 .. x0 + w` x `y0 ..
+/// y0 + h` (wrapping) of a ring ([`fill`]'s, just written): the colour of
+/// each entry whose texel lies on a tile border
+/// ([`crate::render::on_border`]; for far entries texel (2x, 2y)) becomes
+/// [`crate::palette::MARK`]. The columns on a border, then the rows, each
+/// whole: a store an entry marked, nothing for the rest (tile by tile).
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32), unsafe(link_section = ".iwram.cache"), inline(never))]
+fn mark_borders(ring: &mut [u16], far_level: bool, tl: u32, x0: u32, y0: u32, w: u32, h: u32) {
+    let (side, unit) = if far_level { (FAR, 1) } else { (NEAR, 0) };
+    if ring.len() != side * side || w as usize > side || h as usize > side {
+        return;
+    }
+    // The entries of a tile's side, and a level coordinate's bits in its
+    // tile: the first MARK_ENTRIES of each tile are on its border.
+    let period = 1i32 << (tl - unit);
+    let strip = |t0: u32| {
+        // The offset from `t0` of the first strip of border entries that
+        // reaches it (negative: a strip it starts inside of).
+        let local = (t0 & (period as u32 - 1)) as i32;
+        if local < crate::render::MARK_ENTRIES as i32 { -local } else { period - local }
+    };
+    // Each entry's colour: the high byte of its halfword (little-endian).
+    let colours = ring as *mut [u16] as *mut u16 as usize + 1;
+    let (mask, row_bytes, ring_bytes) = (side - 1, 2 * side, 2 * side * side);
+    let (x0m, y0m) = (x0 as usize & mask, y0 as usize & mask);
+    // The columns on a border: along row y0 (round the ring row), each down
+    // h rows (round the ring).
+    let (i, first_row) = (strip(x0), colours + y0m * row_bytes);
+    let col = first_row + 2 * ((x0m as i32 + i) as usize & mask);
+    let down = Run { offset: 0, n: h, step: row_bytes, end: Some(colours + ring_bytes), len: ring_bytes };
+    // SAFETY (both): every address marked is a colour byte of `ring`'s side
+    // * side entries (checked above), borrowed mutably: the walks start on
+    // one and go back a row, or the ring, past its end.
+    unsafe { each_border_line(i, w, period, (col, 2), (first_row + row_bytes, row_bytes), down) };
+    // The rows: down the ring, each along w columns from x0 (round the row).
+    let j = strip(y0);
+    let row = colours + ((y0m as i32 + j) as usize & mask) * row_bytes;
+    let along = Run { offset: 2 * x0m, n: w, step: 2, end: None, len: row_bytes };
+    unsafe { each_border_line(j, h, period, (row, row_bytes), (colours + ring_bytes, ring_bytes), along) };
+}
+
+/// A run of colour bytes [`each_border_line`] marks from each line's
+/// address: from `offset` bytes past it, `n` of them `step` bytes apart,
+/// going back `len` bytes at `end` (`None`: `len` bytes past the line's
+/// address, the end of its ring row).
+struct Run {
+    offset: usize,
+    n: u32,
+    step: usize,
+    end: Option<usize>,
+    len: usize,
+}
+
+/// [`mark_borders`]' walk across one side of its rectangle: from offset
+/// `first` (negative: inside a strip) of the `count` lines, the strips of
+/// [`crate::render::MARK_ENTRIES`] lines on a border, one a tile's
+/// `period` lines; for each line inside the rectangle, its `run` in
+/// [`crate::palette::MARK`]. `at` is the address of line `first` and the
+/// bytes from one line to the next; the walk goes back `region.1` bytes at
+/// `region.0` (the end of a ring row, or of the ring).
+///
+/// # Safety
+/// Every byte so marked must be writable and not borrowed elsewhere.
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+#[inline(always)]
+unsafe fn each_border_line(
+    mut first: i32,
+    count: u32,
+    period: i32,
+    at: (usize, usize),
+    region: (usize, usize),
+    run: Run,
+) {
+    let ((mut line, step), (end, len)) = (at, region);
+    let skip = (period as usize - crate::render::MARK_ENTRIES as usize) * step;
+    while first < count as i32 {
+        let mut e = 0;
+        while e < crate::render::MARK_ENTRIES as i32 {
+            if first + e >= 0 && first + e < count as i32 {
+                let run_end = match run.end {
+                    Some(end) => end,
+                    None => line + run.len,
+                };
+                // SAFETY: the caller's contract.
+                unsafe { mark_run(line + run.offset, run.n, (run.step, run_end, run.len)) };
+            }
+            line += step;
+            if line >= end {
+                line -= len;
+            }
+            e += 1;
+        }
+        // On to the next tile's strip.
+        line += skip;
+        if line >= end {
+            line -= len;
+        }
+        first += period;
+    }
+}
+
+/// Writes [`crate::palette::MARK`] into `n` bytes from address `at`,
+/// `walk.0` bytes apart, going back `walk.2` bytes at `walk.1`.
+///
+/// # Safety
+/// Every byte so reached must be writable and not borrowed elsewhere.
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+#[inline(always)]
+unsafe fn mark_run(mut at: usize, mut n: u32, walk: (usize, usize, usize)) {
+    let (step, end, len) = walk;
+    while n > 0 {
+        // SAFETY: the caller's contract.
+        unsafe { *(at as *mut u8) = crate::palette::MARK };
+        at += step;
+        if at >= end {
+            at -= len;
+        }
+        n -= 1;
+    }
+}
+
 const _: () = {
     let smallest = bank::TILE_SIZES[0] as usize;
     assert!(LINE_TILES.is_power_of_two());
     assert!((FAR * 2).div_ceil(smallest) < LINE_TILES && NEAR <= FAR * 2);
+    // A tile's side holds more than a border strip in either ring (`mark_borders`).
+    assert!(smallest / 2 > crate::render::MARK_ENTRIES as usize);
 };
 
 /// Writes level entries `x0 .. x0 + w` x `y0 .. y0 + h` (wrapping) into the
@@ -776,7 +933,7 @@ const _: () = {
 /// addresses once per tile, not once per line of it. A lone line (what a
 /// moving camera mostly brings in) goes to [`runs`], ARM code that keeps
 /// every number of its runs in registers: one call up to the ring's edge,
-/// one after it.
+/// one after it. With `marks`, then [`mark_borders`].
 #[cfg_attr(target_arch = "arm", instruction_set(arm::a32), unsafe(link_section = ".iwram.cache"), inline(never))]
 #[allow(clippy::too_many_arguments)]
 fn fill<const N: usize>(
@@ -789,6 +946,7 @@ fn fill<const N: usize>(
     y0: u32,
     w: u32,
     h: u32,
+    marks: bool,
 ) {
     let (side, unit) = if far_level { (FAR, 1) } else { (NEAR, 0) };
     let tl = scene.tile_log2();
@@ -933,5 +1091,8 @@ fn fill<const N: usize>(
             at = (at + run as usize) & (side - 1);
         }
         j += group;
+    }
+    if marks {
+        mark_borders(ring, far_level, tl, x0, y0, w, h);
     }
 }

@@ -339,6 +339,29 @@ impl<'a, const N: usize> Landscape<'a, N> {
         self.window.recenter(self.world, (camera.x >> 8) >> tp, (camera.y >> 8) >> tp)
     }
 
+    /// Whether the texel cache (if there is one) holds the boundary view's
+    /// marks ([`crate::cache::TexelCache::set_marks`]): set it to the
+    /// frames' `Options::boundaries` before [`Landscape::follow_cache`]
+    /// ([`Landscape::render`] does); a change refills the cache there.
+    ///
+    /// ```
+    /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
+    /// # let (mut world, mut window) = (terrain::World::empty(), terrain::Window::<64>::new());
+    /// let mut cache = Box::new(voxel::cache::TexelCache::new());
+    /// let parts = voxel::Parts { world: &mut world, window: &mut window, cache: Some(&mut cache), relief: None };
+    /// let mut land = voxel::Landscape::new(bank::parse(&bytes).unwrap(), parts, 1).unwrap();
+    /// let camera = voxel::Camera::default();
+    /// land.mark_boundaries(true); // the boundary view
+    /// land.follow(&camera);
+    /// assert!(land.follow_cache(&camera).unwrap().rebuilt);
+    /// assert!(land.cache().unwrap().marks());
+    /// ```
+    pub fn mark_boundaries(&mut self, on: bool) {
+        if let Some(c) = self.cache.as_deref_mut() {
+            c.set_marks(on);
+        }
+    }
+
     /// Moves the texel cache (if there is one) with the camera, reading what
     /// comes into range ([`TexelCache::follow`]); `None` without a cache.
     /// [`Landscape::render`] does this itself; call it first to time it apart.
@@ -482,6 +505,7 @@ impl<'a, const N: usize> Landscape<'a, N> {
     /// ```
     pub fn render<T: Target>(&mut self, camera: &Camera, options: Options, target: &mut T) -> Stats {
         self.follow(camera);
+        self.mark_boundaries(options.boundaries);
         self.follow_cache(camera);
         crate::render(&self.scene(), camera, options, target)
     }

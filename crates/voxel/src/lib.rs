@@ -43,8 +43,10 @@ pub use render::{Camera, Columns, Frame, Options, Scene, SceneError, Stats, Targ
 /// only the sky rows that frame's terrain covered.
 ///
 /// On the GBA the march (IWRAM) takes a target with
-/// [`Target::vram_column`] and a scene with a valid texel cache; anything
-/// else takes the reference path, which stays in ROM as ARM code (slower;
+/// [`Target::vram_column`] and a scene with a valid texel cache that holds
+/// the boundary view's marks exactly when `options` asks for them
+/// ([`cache::TexelCache::set_marks`]); anything else takes the reference
+/// path, which stays in ROM as ARM code (slower;
 /// IWRAM is kept for the march). This dispatch itself is ROM code. The
 /// march's bottom chain needs reciprocals of the height scale's (the
 /// bank's) slice rows: about 32,000 cycles of divides, once a scale, which
@@ -79,6 +81,7 @@ pub fn render<const N: usize, T: Target>(
     #[cfg(target_arch = "arm")]
     if let (Some(cache), Some(_)) = (scene.cache, target.vram_column(0))
         && cache.is_valid()
+        && cache.marks() == options.boundaries
     {
         // The march's statics are one frame's: a render inside a render (an
         // interrupt handler's) draws nothing.

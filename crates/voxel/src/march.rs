@@ -21,11 +21,9 @@
 //! ([`BandHead::word`]). The packed position starts from the exact 24.8 one
 //! at the first band, and from the ray's exact point at the first far band
 //! (`render::FAR_FROM`), whichever bands the column passes over, as the
-//! reference loop's does. In
-//! the boundary view, a drawn sample whose ray crossed a tile border (within
-//! the band's mark distance back) or that lies within the band's mark width of
-//! one has the top two rows of its span drawn in the boundary colour
-//! (`render::MARK_BACK`, `MARK_WIDTH`, `MARK_ROWS`).
+//! reference loop's does. The
+//! boundary view's lines are texels of the cache (`cache::TexelCache::set_marks`):
+//! the march draws them as any other.
 //!
 //! In 240-column mode (`Columns::Pixels`) each pixel column is
 //! marched alone: an even one with the byte stores above (they fill both
@@ -82,8 +80,8 @@ use crate::cache::NEAR_BANDS;
 use crate::projection::{BAND_LEN, BANDS};
 use crate::projection::{BAND_STEP, SLICES, Z0};
 use crate::render::{
-    Camera, FOG_BASE, HEIGHT, MARK_BACK, MARK_WIDTH, Options, SKIP_GROUPS, SKIP_LEN, SKY, Scene, Stats, Target,
-    group_tops, hidden_bands, horizon, pack_shift, passed_groups, skip_row, sky_index, slice_table,
+    Camera, FOG_BASE, HEIGHT, Options, SKIP_GROUPS, SKIP_LEN, SKY, Scene, Stats, Target, group_tops, hidden_bands,
+    horizon, passed_groups, skip_row, sky_index, slice_table,
 };
 use crate::trig;
 
@@ -154,9 +152,7 @@ pub struct FrameJob {
 /// bands' records. (A head's 128 bytes, the stride of a band's slices, hold
 /// 36 bytes of numbers; the rest is padding.) Then the frame's job, which
 /// the column loop keeps a pointer to: the heads are a fixed distance
-/// before it. Aligned to a band's 128 bytes, so that clearing the low bits
-/// of a slice's address gives its band's first slice (the boundary view's
-/// marks).
+/// before it. Aligned to a band's 128 bytes, as the slices' stride.
 #[repr(C, align(128))]
 pub struct MarchTable {
     /// Per slice, `a` of `render::slice_rows` less [`ROW_BIAS`], and `b`.
@@ -186,17 +182,8 @@ pub struct BandHead {
     /// second's): the march's test while its column has drawn nothing (the
     /// bottom chain loads the first group's with the three words above).
     pub bottom: [u32; 4],
-    /// 28: the boundary view's marks: how far back along the ray a crossed
-    /// tile border marks a sample, as a shift of the step
-    /// (`render::MARK_BACK`, bits 0..8), and the distance from a border that
-    /// marks one, in the band's units of the packed position, less one
-    /// (`render::MARK_WIDTH`, bits 16..).
-    pub marks: u32,
-    /// 32: the tile bits of both fields of the packed position
-    /// ([`crate::render::border_mask`]).
-    pub border_mask: u32,
-    /// 36: padding to the slices' stride.
-    pub pad: [u32; 23],
+    /// 28: padding to the slices' stride.
+    pub pad: [u32; 25],
 }
 
 impl BandHead {
@@ -204,12 +191,12 @@ impl BandHead {
     /// index of colour 0 at the band's fog level) in bits 0..8, the skip row
     /// of its second group clamped to 0..=255 in bits 16..24 (the y-buffer,
     /// less one, is 0..=159 while a column marches: the same test), `last` (the ring's last band: the
-    /// march goes on to the far ring, or is done) in bit 30, `marks` in bit
-    /// 31 (bit 29 is the bottom chain's, at run time). The draw's colour is
-    /// `word + (texel >> 8)`, one add: the fog base plus the colour in the
-    /// low byte (the byte stores keep only it), negative exactly when
-    /// marking (fog base plus colour is below 256).
-    pub const fn word(fog: u8, skip_second: i32, last: bool, marks: bool) -> u32 {
+    /// march goes on to the far ring, or is done) in bit 30 (bit 29 is the
+    /// bottom chain's, at run time). The draw's colour is `word + (texel >>
+    /// 8)`, one add: the fog base plus the colour in the low byte (the byte
+    /// stores keep only it), never negative (fog base plus colour is below
+    /// 256).
+    pub const fn word(fog: u8, skip_second: i32, last: bool) -> u32 {
         let row = if skip_second < 0 {
             0
         } else if skip_second > 255 {
@@ -217,17 +204,14 @@ impl BandHead {
         } else {
             skip_second as u32
         };
-        fog as u32 | row << 16 | (last as u32) << 30 | (marks as u32) << 31
+        fog as u32 | row << 16 | (last as u32) << 30
     }
 }
 
 const _: () = {
     // Every palette index of terrain is below 256: fog base + colour cannot
-    // carry out of the draw's low byte (and marks keep it negative).
-    assert!(
-        crate::palette::TERRAIN_BASE as u32 + crate::palette::FOG_LEVELS as u32 * crate::palette::TERRAIN_LEN as u32
-            <= 256
-    );
+    // carry out of the draw's low byte (nor make it negative).
+    assert!(crate::palette::terrain(crate::palette::MARK, crate::palette::FOG_LEVELS - 1) == 255);
     assert!(BANDS == 6 && BAND_LEN == 16 && NEAR_BANDS == 3, "the asm loops 3 near and 3 far bands of 16 slices");
     assert!(SKIP_LEN == 8 && SKIP_GROUPS == 2 * BANDS, "the asm tests two groups of 8 slices a band");
     assert!(crate::render::TEXEL_SHIFT == 2, "the asm's shifts: 4 world px a texel");
@@ -254,7 +238,6 @@ const _: () = {
             offset_of!(BandHead, bottom) == 12,
             "the bottom chain's load of five words, and `voxel_heads - 64 + 20`"
         );
-        assert!(offset_of!(BandHead, marks) == 28 && offset_of!(BandHead, border_mask) == 32);
         assert!(SLICES_NEAR == 3 * BAND_LEN && BAND_LEN == 16, "the bottom chain: 3 near bands, 4 words a band");
     }
     let steps = [2, 4, 6, 8, 12, 16];
@@ -271,8 +254,6 @@ const _: () = {
     assert!(shift(0) == 6 && shift(3) == 6 && shift(1) == 5 && shift(5) == 5, "one step for two bands");
     assert!(Z0 == 8, "the asm's first position: (d * 8) >> 6 = d >> 3");
     assert!(crate::render::FAR_FROM == 192, "the asm's far start: (d * 192) >> 6 = 3 d");
-    assert!(crate::render::MARK_ROWS == 2, "the asm marks two rows");
-    assert!(crate::palette::ui::BOUNDARY == 4, "the asm marks boundaries with entry 4");
     assert!(crate::render::HEIGHT == 160 && crate::render::WIDTH == 240, "the asm's page");
     // The column loop counts from -count up to 0, stopping at 0, and takes
     // an odd column for an odd pixel: every count is even and not 0.
@@ -306,8 +287,8 @@ unsafe extern "C" {
 // One sample of band `\lod` (0: near ring, texels of 7.9 fields; 1: far
 // ring, entries of 8.8 fields). r0: packed position (`render::pack`); r2:
 // packed step; r4: ring; r5: the band's word (fog base | its second
-// group's skip row << 16 | the ring's last band << 30 | marks
-// << 31, see `BandHead::word`); r10: the ring's column mask (0xFE near,
+// group's skip row << 16 | the ring's last band << 30, see
+// `BandHead::word`); r10: the ring's column mask (0xFE near,
 // 0x1FE far); r8: slice table (a band's head `voxel_heads` bytes past its
 // first slice); r1, r3, r11, r12: the slices' `a` and `b` (the pairs' march
 // loads two slices' at an even sample); r9: y-buffer less one (rows are kept less one in the
@@ -325,9 +306,6 @@ unsafe extern "C" {
 // run), so most samples fall through: a taken branch costs 3 cycles, one not
 // taken 1.
 core::arch::global_asm!(
-    // Bytes of a sample's inline draw after its `blmi` (26: to its end),
-    // where the boundary path returns to.
-    ".equ  voxel_draw_len, 24",
     // Bytes from a band's first slice to its head (`MarchTable`).
     ".equ  voxel_heads, 768",
     // Bytes from the `MarchTable`'s heads, and from its slices, to its job.
@@ -385,10 +363,9 @@ core::arch::global_asm!(
     // A drawn sample's inline span: its row in `y` ((y - 1) << 16), its
     // colour to `c`, its slow path at `slow`.
     ".macro voxel_draw y, c, slow",
-    "    add   \\c, r5, r7, lsr #8", // the colour in the low byte (fog base + colour < 256); negative: mark tile boundaries
-    "    orrs  r6, \\c, \\y",      // negative: marks, or the top at or above row 0 (the row less one below 0)
-    "    blmi  \\slow",            // drawn there, back at the draw's end (or the column is done)
-    "26:",
+    "    add   \\c, r5, r7, lsr #8", // the colour in the low byte (fog base + colour < 256)
+    "    cmp   \\y, #0",             // the top at or above row 0 (the row less one below 0)?
+    "    bmi   \\slow",              // drawn there, and the column is done
     "    sub   r6, r9, \\y, asr #16", // rows to fill (both less one)
     "    mov   r9, \\y, asr #16",
     "25:",
@@ -411,10 +388,6 @@ core::arch::global_asm!(
     "    .else",
     "    voxel_draw r11, r12, 9f",
     "    .endif",
-    // The slow path returns `voxel_draw_len` bytes past its blmi's return
-    // address (26:): `.org` fails the build if the draw grew longer (and
-    // would pad a shorter one with zero words, `andeq r0, r0, r0`: no-ops).
-    "    .org  26b + voxel_draw_len",
     ".endm",
     // The skip test of a group in the odd pixels' march: passed over (12:,
     // back through r6 at `next`) when its skip row `row` is at or below the
@@ -622,120 +595,21 @@ core::arch::global_asm!(
     "    mov   r0, r0, lsr #16",
     "    orr   r0, r0, r6, lsl #16",
     ".endm",
-    // The boundary view's test of a drawn sample: crossed a tile border
-    // within the band's mark distance back (to `\\crossed`), or near one (the
-    // flags then say ls)? On the packed position (`render::boundary`): the
-    // position that many steps back, packed too, has other tile bits in x
-    // (low half) or y (high half); with tiles of a field's side (border mask
-    // 0), a field ran out of its 16 bits: `voxel_border_wide`, out of the
-    // way (the same `crossed`). Takes r6, r7 and `\\mask`.
-    ".macro voxel_border mask, crossed",
-    // the band's marks, the steps back (a shift) | (width - 1) << 16, and the
-    // border mask (its band's head's: the slice pointer is past the
-    // sample's slice, or in the pairs' march an even sample's next, both in
-    // its band, whose first slice the table's alignment gives)
-    "    sub   r6, r8, #8",
-    "    bic   r6, r6, #127", // 16 slices of 8 bytes a band
-    "    add   r6, r6, #(voxel_heads + 28)",
-    "    ldmia r6, {{r7, \\mask}}",
-    "    movs  r6, \\mask",
-    "    beq   28f", // tiles of a field's side
-    "    sub   r6, r0, r2, lsl r7", // the position the steps back
-    "    eor   r6, r6, r0",
-    "    tst   r6, \\mask",
-    "    bne   \\crossed",
-    "29:", // near a border?
-    "    mov   r6, r0, lsl #16",
-    "    bic   r6, r6, \\mask, lsl #16",
-    "    cmp   r6, r7", // x's bits in its tile << 16 against (width - 1) << 16
-    "    movhi r6, r0, lsr #16",
-    "    bichi r6, r6, \\mask",
-    "    cmphi r6, r7, lsr #16", // y?
-    ".endm",
-    // The rest of `voxel_border` for tiles of a field's side, placed where
-    // nothing falls into it: back to the test of nearness.
-    ".macro voxel_border_wide crossed",
-    "28:", // each field one tile: did it run out of 16 bits? (r3 at [sp + 20])
-    "    str   r3, [sp, #20]",
-    "    mov   r6, r0, lsl #16",
-    "    mov   r6, r6, lsr #16", // x
-    "    mov   r3, r2, lsl #16",
-    "    mov   r3, r3, asr #16", // the step's x
-    "    sub   r3, r6, r3, lsl r7",
-    "    movs  r3, r3, lsr #16",
-    "    bne   27f",
-    "    mov   r6, r0, lsr #16", // y
-    "    mov   r3, r2, lsl #16",
-    "    sub   r3, r2, r3, asr #16",
-    "    mov   r3, r3, asr #16", // the step's y
-    "    sub   r3, r6, r3, lsl r7",
-    "    movs  r3, r3, lsr #16",
-    "27:",
-    "    ldr   r3, [sp, #20]",
-    "    bne   \\crossed",
-    "    b     29b",
-    ".endm",
-    // The top two rows of a marked span (r7 the address of its top row, r6
-    // rows, `odd` as for the march) in ui::BOUNDARY; then on with the rest
-    // (6:) if rows are left, else to \done.
-    ".macro voxel_mark_rows odd, done, tmp=r11",
-    "    .if \\odd",
-    "    ldrb  r11, [r7]",
-    "    orr   r11, r11, #0x400", // ui::BOUNDARY in the odd byte
-    "    strh  r11, [r7], #240",
-    "    subs  r6, r6, #1",
-    "    ldrbgt r11, [r7]",
-    "    orrgt r11, r11, #0x400",
-    "    strhgt r11, [r7], #240",
-    "    subsgt r6, r6, #1",
-    "    .else",
-    "    mov   \\tmp, #4",
-    "    strb  \\tmp, [r7], #240",
-    "    subs  r6, r6, #1",
-    "    strbgt \\tmp, [r7], #240",
-    "    subsgt r6, r6, #1",
-    "    .endif",
-    "    bgt   6b",
-    "    b     \\done",
-    ".endm",
-    // A drawn sample's slow path in the pairs' march (marks, or the span
-    // reaches row 0): lr the inline draw's rest (26: of the sample), `c` the
-    // colour, `y` (y - 1) << 16; back `voxel_draw_len` past lr, or to `done`
-    // when the column is done. Takes r6, r7.
-    ".macro voxel_slow y, c, done",
-    "    str   lr, [sp, #8]",
-    "    movs  \\y, \\y, asr #16", // top, less one
-    "    mvnmi \\y, #0", // at or above row 0: from there (then the column is done)
-    "    cmp   \\c, #0",
-    "    bge   19f", // no marks: a plain span
-    "    voxel_border lr, 17f",
-    "    bls   17f", // near a border
-    "19:", // a plain span
-    "    ldr   r6, [sp, #4]", // the pair on row 1
-    "    rsb   r7, \\y, \\y, lsl #4",
-    "    add   r7, r6, r7, lsl #4", // address of row top
-    "    mov   lr, r7",             // the next span's bottom
-    "    sub   r6, r9, \\y",        // rows to fill
-    "    mov   r9, \\y",
+    // A drawn sample's slow path in the pairs' march: its span reaches row
+    // 0 (its top at or above it). Rows 0 to the y-buffer in the colour `c`,
+    // then the column is done (at `done`, the y-buffer less one at -1: none
+    // left open). Takes r6, r7.
+    ".macro voxel_slow c, done",
+    "    ldr   r7, [sp, #4]",
+    "    sub   r7, r7, #240", // the pair on row 0
+    "    add   r6, r9, #1",   // rows to fill (the y-buffer is less one)
+    "    mvn   r9, #0",
     "6:",
     "    strb  \\c, [r7], #240",
     "    subs  r6, r6, #2",
     "    strbge \\c, [r7], #240",
     "    bgt   6b",
-    "8:", // back to the sample's end (voxel_draw_len past its blmi's return address), or the column is done
-    "    cmn   r9, #1",
-    "    beq   \\done",
-    "    ldr   r6, [sp, #8]",
-    "    add   pc, r6, #voxel_draw_len",
-    "    voxel_border_wide 17f",
-    "17:", // the span's top two rows in ui::BOUNDARY, the rest in the colour
-    "    ldr   r6, [sp, #4]",
-    "    rsb   r7, \\y, \\y, lsl #4",
-    "    add   r7, r6, r7, lsl #4",
-    "    mov   lr, r7",
-    "    sub   r6, r9, \\y",
-    "    mov   r9, \\y",
-    "    voxel_mark_rows 0, 8b, \\y",
+    "    b     \\done",
     ".endm",
     // A column's march (`odd` 1: the odd pixel of a pair in 240-column mode,
     // whose stores keep the pair's even byte: a byte load of it, orr, a
@@ -754,12 +628,9 @@ core::arch::global_asm!(
     ".type \\name,%function",
     "\\name:",
     "    .endif",
-    // [sp + 4] the pair on row 1, [sp + 8] (the pairs' march) the
-    // boundary path's return, [sp + 12] the far bands' first packed
-    // position, [sp + 16] colour (marks), [sp + 20] r3 while the boundary
-    // test runs, [sp + 24] slices passed
-    // over in the frame by their groups' tests, [sp + 56] the odd pixels'
-    // march's return address
+    // [sp + 4] the pair on row 1, [sp + 12] the far bands' first packed
+    // position, [sp + 24] slices passed over in the frame by their groups'
+    // tests, [sp + 56] the odd pixels' march's return address
     "    .if \\odd",
     "    str   lr, [sp, #56]",
     "    .else",
@@ -804,13 +675,11 @@ core::arch::global_asm!(
     "    str   r7, [sp, #24]",
     "    mov   pc, r6",
     "4:", // draw rows top..ybuf; returns to the next sample through lr
-    "    add   r12, r5, r7, lsr #8", // the colour in the low byte; negative: mark tile boundaries
-    "    orrs  r6, r12, r11",        // negative: marks, or the top at or above row 0
-    "    bmi   9f",
-    "    mov   r11, r11, asr #16", // top, less one
+    "    add   r12, r5, r7, lsr #8", // the colour in the low byte
+    "    movs  r11, r11, asr #16", // top, less one
+    "    bmi   9f", // at or above row 0
     "11:",
     "    ldr   r6, [sp, #4]", // the pair on row 1
-    "7:",
     "    rsb   r7, r11, r11, lsl #4",
     "    add   r7, r6, r7, lsl #4", // address of row top
     "    sub   r6, r9, r11",        // rows to fill (both less one)
@@ -827,38 +696,19 @@ core::arch::global_asm!(
     "    bgt   6b",
     "8:",
     "    bx    lr",
-    "9:", // marks, or the span reaches row 0
-    "    movs  r11, r11, asr #16", // top, less one
-    "    mvnmi r11, #0",  // at or above row 0: draw from there,
-    "    adrmi lr, 5b",   // then the column is done (nothing was pushed for the draw)
-    "    cmp   r12, #0",
-    "    bge   11b",      // no marks: a plain span
-    "    str   r12, [sp, #16]", // colour
-    "    voxel_border r12, 10f",
-    "    ldr   r12, [sp, #16]",
-    "    ldr   r6, [sp, #4]", // the pair on row 1
-    "    bhi   7b",           // not near a border: a plain span
-    "    b     17f",
-    "    voxel_border_wide 10f",
-    "10:",
-    "    ldr   r12, [sp, #16]",
-    "    ldr   r6, [sp, #4]",
-    "17:", // the span's top two rows in ui::BOUNDARY, the rest in the colour
-    "    rsb   r7, r11, r11, lsl #4",
-    "    add   r7, r6, r7, lsl #4", // address of row top
-    "    sub   r6, r9, r11",        // rows to fill
-    "    mov   r9, r11",
-    "    voxel_mark_rows 1, 8b",
+    "9:", // the span reaches row 0: draw from there,
+    "    mvn   r11, #0",
+    "    adr   lr, 5b", // then the column is done (nothing was pushed for the draw)
+    "    b     11b",
     "    .else",
-    // An odd sample's slow path (r11 its row, r12 its colour), back to the
-    // sample's end or, the column done, to 5:; an even sample's (r1, r3:
-    // r11 and r12 hold the next slice's `a` and `b`), the same, its slice
-    // pointer back past its own slice alone when the column is done (the
-    // count of slices marched takes it).
+    // An odd sample's slow path (r12 its colour), on to 5:; an even
+    // sample's (r3: r11 and r12 hold the next slice's `a` and `b`), the
+    // same, its slice pointer back past its own slice alone (the count of
+    // slices marched takes it).
     "9:",
-    "    voxel_slow r11, r12, 5b",
+    "    voxel_slow r12, 5b",
     "33:",
-    "    voxel_slow r1, r3, 35f",
+    "    voxel_slow r3, 35f",
     "35:",
     "    sub   r8, r8, #8",
     "    b     5b",
@@ -915,8 +765,8 @@ core::arch::global_asm!(
     ".type voxel_march_frame,%function",
     "voxel_march_frame:", // r0 the march's table
     "    push  {{r4-r11, lr}}",
-    // [sp + 0..36] as the march uses them (above; [sp], [sp + 28] and
-    // [sp + 32] pads), then what the column loop keeps (the column's end loads the
+    // [sp + 0..36] as the march uses them (above; [sp], [sp + 8],
+    // [sp + 16], [sp + 20], [sp + 28] and [sp + 32] pads), then what the column loop keeps (the column's end loads the
     // four at once): [sp + 36] the address of the column's pair's top,
     // [sp + 40] the sum of the columns' last slice pointers, [sp + 44] the
     // job, [sp + 48] the column less the columns' count (from -count up to
@@ -1143,8 +993,8 @@ const PIXEL_COLUMNS: u32 = cfg!(feature = "pixel-columns") as u32;
 
 /// The march keeps its rows less one (16.16): the slice table's `a` less
 /// one row, the y-buffer less one. A row at or above row 0 is then
-/// negative, so one `orrs` of the row and the colour (negative to mark tile
-/// boundaries) tells a draw whether it needs the slow path.
+/// negative, so one `orrs` of the row and the colour (never negative) tells
+/// a draw whether it needs the slow path.
 const ROW_BIAS: i32 = 1 << 16;
 
 /// The march's table: its slices built again, with the near heads' bottom
@@ -1154,8 +1004,7 @@ const ROW_BIAS: i32 = 1 << 16;
 #[unsafe(link_section = ".iwram.voxel_slices")]
 static mut MARCH_TABLE: MarchTable = MarchTable {
     slices: [0; 2 * SLICES],
-    heads: [const { BandHead { step: 0, word: 0, skip_first: 0, marks: 0, border_mask: 0, bottom: [0; 4], pad: [0; 23] } };
-        BANDS],
+    heads: [const { BandHead { step: 0, word: 0, skip_first: 0, bottom: [0; 4], pad: [0; 25] } }; BANDS],
     job: FrameJob {
         cos: 0,
         sin: 0,
@@ -1263,8 +1112,8 @@ pub(crate) fn prepare(scale: i32) {
 }
 
 /// The column loop of the reference renderer ([`crate::render`]) with the
-/// texels read from the texel cache (any tile size, with or without
-/// boundary marks): the frame's tables here, the columns in
+/// texels read from the texel cache (any tile size; the boundary view's
+/// marks are the cache's): the frame's tables here, the columns in
 /// [`voxel_march_frame`].
 #[instruction_set(arm::a32)]
 #[unsafe(link_section = ".iwram.render")]
@@ -1340,12 +1189,9 @@ pub(crate) fn columns<const N: usize, T: Target>(
     let mut b = 0;
     while b < BANDS {
         let head = &mut table.heads[b];
-        let k = pack_shift(b);
         let last = b + 1 == NEAR_BANDS || b + 1 == BANDS;
-        head.word = BandHead::word(FOG_BASE[(b * BAND_LEN) & 127], skip[2 * b + 1], last, options.boundaries);
+        head.word = BandHead::word(FOG_BASE[(b * BAND_LEN) & 127], skip[2 * b + 1], last);
         head.skip_first = skip[2 * b];
-        head.marks = MARK_BACK[b] | ((MARK_WIDTH[b] << (8 - k)) - 1) << 16;
-        head.border_mask = crate::render::border_mask(scene.tile_px_log2, k);
         b += 1;
     }
     job.hidden_bands = hidden_bands(&skip);

@@ -2,23 +2,39 @@
 //!
 //! | entries | use |
 //! |---|---|
-//! | 0..16 | interface: text, HUD, error screens, tile boundaries |
-//! | 16..48 | sky: 32 shades, top of the screen to the horizon |
-//! | 48..256 | terrain: 4 fog levels x 52 bank colours |
+//! | 0..12 | interface: text, HUD, error screens, the map's marks |
+//! | 12..44 | sky: 32 shades, top of the screen to the horizon |
+//! | 44..256 | terrain: 4 fog levels, each 52 bank colours and the boundary view's mark |
 //!
 //! So a bank has at most 52 colours (`bank::MAX_COLOURS`); fog is free at draw
-//! time: a distant sample just uses a later block of the same colour.
+//! time: a distant sample just uses a later block of the same colour. The
+//! boundary view's lines are texels of colour [`MARK`], one past the bank's:
+//! fogged like the rest, and drawn like any other texel.
 
 /// First sky entry.
-pub const SKY_BASE: u8 = 16;
+pub const SKY_BASE: u8 = 12;
 /// Sky entries.
 pub const SKY_LEN: u8 = 32;
 /// First terrain entry.
-pub const TERRAIN_BASE: u8 = 48;
-/// Terrain colours per fog level.
+pub const TERRAIN_BASE: u8 = 44;
+/// Terrain colours per fog level: the bank's.
 pub const TERRAIN_LEN: u8 = bank::MAX_COLOURS as u8;
+/// The colour, past the bank's, of the texels on tile borders in the
+/// boundary view (`Options::boundaries`): each fog level's last entry, the
+/// interface's [`ui::BOUNDARY`] fogged.
+pub const MARK: u8 = TERRAIN_LEN;
+/// Entries from one fog level's block to the next: the bank's colours and
+/// the mark.
+pub const TERRAIN_STRIDE: u8 = TERRAIN_LEN + 1;
 /// Fog levels.
 pub const FOG_LEVELS: u8 = 4;
+
+// The plan: the interface's entries, then the sky's, then the terrain's
+// blocks, to the last entry.
+const _: () = {
+    assert!(ui::HUD_BG < SKY_BASE && SKY_BASE + SKY_LEN == TERRAIN_BASE);
+    assert!(TERRAIN_BASE as u32 + FOG_LEVELS as u32 * TERRAIN_STRIDE as u32 == 256);
+};
 
 /// Interface entries.
 pub mod ui {
@@ -151,7 +167,7 @@ pub fn build(colours: &[u16], mood: &Mood) -> [u16; 256] {
     p[ui::WHITE as usize] = join(31, 31, 31);
     p[ui::GREY as usize] = join(6, 6, 8);
     p[ui::ERROR_RED as usize] = join(12, 0, 0);
-    p[ui::BOUNDARY as usize] = join(31, 24, 0);
+    p[ui::BOUNDARY as usize] = BOUNDARY;
     p[ui::HUD_BG as usize] = join(2, 3, 6);
     for i in 0..SKY_LEN as u32 {
         p[(SKY_BASE as u32 + i) as usize] = blend(mood.sky_top, mood.sky_horizon, i * 16 / (SKY_LEN as u32 - 1));
@@ -161,27 +177,44 @@ pub fn build(colours: &[u16], mood: &Mood) -> [u16; 256] {
             let c = *c & 0x7FFF;
             let (r, g, b) = split(c);
             let gains = if b > r + 2 && b > g { mood.water } else { mood.light };
-            p[TERRAIN_BASE as usize + fog * TERRAIN_LEN as usize + i] = blend(lit(c, gains), mood.sky_horizon, *amount);
+            p[terrain(i as u8, fog as u8) as usize] = blend(lit(c, gains), mood.sky_horizon, *amount);
         }
+        p[terrain(MARK, fog as u8) as usize] = blend(BOUNDARY, mood.sky_horizon, *amount);
     }
     p
 }
 
-/// Palette index of bank colour `c` at fog level `fog`.
+/// The interface's yellow: the map's field of view, messages' frames and
+/// the boundary view's lines.
+const BOUNDARY: u16 = join(31, 24, 0);
+
+/// Palette index of bank colour `c` (or [`MARK`]) at fog level `fog`.
 ///
 /// # Panics
 /// In debug builds (and at compile time in constants) when the index
-/// passes 255: a colour at or past [`TERRAIN_LEN`] or a fog level at or
-/// past [`FOG_LEVELS`] (a release build wraps to a wrong entry).
+/// passes 255: a colour past [`MARK`] or a fog level at or past
+/// [`FOG_LEVELS`] (a release build wraps to a wrong entry).
 ///
 /// ```
-/// use voxel::palette::{TERRAIN_BASE, TERRAIN_LEN, terrain};
+/// use voxel::palette::{MARK, TERRAIN_BASE, TERRAIN_STRIDE, terrain};
 /// assert_eq!(terrain(0, 0), TERRAIN_BASE);
-/// assert_eq!(terrain(5, 2), TERRAIN_BASE + 2 * TERRAIN_LEN + 5);
+/// assert_eq!(terrain(5, 2), TERRAIN_BASE + 2 * TERRAIN_STRIDE + 5);
+/// assert_eq!(terrain(MARK, 3), 255); // the last entry
 /// ```
 #[inline(always)]
 pub const fn terrain(c: u8, fog: u8) -> u8 {
-    TERRAIN_BASE + fog * TERRAIN_LEN + c
+    TERRAIN_BASE + fog * TERRAIN_STRIDE + c
+}
+
+/// Whether palette entry `e` is the boundary view's mark ([`MARK`]) at any
+/// fog level.
+///
+/// ```
+/// use voxel::palette::{MARK, is_mark, terrain};
+/// assert!(is_mark(terrain(MARK, 2)) && !is_mark(terrain(MARK - 1, 2)));
+/// ```
+pub const fn is_mark(e: u8) -> bool {
+    e >= TERRAIN_BASE && (e - TERRAIN_BASE) % TERRAIN_STRIDE == MARK
 }
 
 #[cfg(test)]
@@ -191,19 +224,25 @@ mod tests {
 
     #[test]
     fn the_plan_fits_in_256_entries() {
-        assert_eq!(TERRAIN_BASE as u32 + FOG_LEVELS as u32 * TERRAIN_LEN as u32, 256);
+        assert_eq!(TERRAIN_BASE as u32 + FOG_LEVELS as u32 * TERRAIN_STRIDE as u32, 256);
         assert_eq!(SKY_BASE + SKY_LEN, TERRAIN_BASE);
         let p = build(&[0x7FFF; 52], &Mood::PLAIN);
         assert_eq!(p[terrain(0, 0) as usize], 0x7FFF);
         assert_ne!(p[terrain(51, 3) as usize], 0x7FFF, "fogged");
+        // The marks: the interface's yellow, fogged like the land.
+        assert_eq!(p[terrain(MARK, 0) as usize], p[ui::BOUNDARY as usize]);
+        assert_ne!(p[terrain(MARK, 3) as usize], p[ui::BOUNDARY as usize]);
+        assert_ne!(p[terrain(MARK, 1) as usize], p[terrain(51, 1) as usize]);
         assert_eq!(p[SKY_BASE as usize], SKY_TOP);
         assert_eq!(p[(SKY_BASE + SKY_LEN - 1) as usize], SKY_HORIZON);
     }
 
-    /// Terrain entries: colour c of fog level f at 48 + 52 f + c.
+    /// Terrain entries: colour c of fog level f at 44 + 53 f + c, the
+    /// mark at 44 + 53 f + 52.
     #[test]
     fn terrain_entries_are_pinned() {
-        assert_eq!((terrain(0, 0), terrain(5, 0), terrain(5, 2), terrain(51, 3)), (48, 53, 157, 255));
+        assert_eq!((terrain(0, 0), terrain(5, 0), terrain(5, 2), terrain(51, 3)), (44, 49, 155, 254));
+        assert_eq!((terrain(MARK, 0), terrain(MARK, 3)), (96, 255));
     }
 
     /// Water (blue above red by more than 2 and above green) takes the

@@ -14,7 +14,7 @@
 //! so it sticks to operators, provable-bounds indexing and `while` loops (on
 //! the GBA, `core`'s Thumb functions cannot be inlined into ARM code).
 
-use crate::palette::{self, ui};
+use crate::palette;
 use crate::projection::SLICES;
 use crate::projection::{BAND_LEN, BAND_STEP, BANDS, FOG, INV_Z, Z0};
 use crate::trig;
@@ -1130,27 +1130,30 @@ pub(crate) fn passed_groups(skipped: u32, hidden: u32, columns: u32) -> u32 {
     skipped / SKIP_LEN as u32 - hidden * 2 * columns
 }
 
-/// Boundary view: a sample marks a tile border when the march crossed one
-/// within this many steps back along its ray, as a shift per band (the far
-/// band looks back two steps: a screen row there covers several samples of
-/// ground, and the lines stay unbroken into the distance).
-pub const MARK_BACK: [u32; BANDS] = [0, 0, 0, 0, 0, 1];
-/// Boundary view: a sample also marks a border it lies within this many
-/// world pixels of (per band): borders running along a ray, which it seldom
-/// crosses, stay lines too.
-pub const MARK_WIDTH: [u32; BANDS] = {
-    let mut w = [0; BANDS];
-    let mut b = 0;
-    while b < BANDS {
-        w[b] = (BAND_STEP[b] >> 2) + 1;
-        b += 1;
-    }
-    w
-};
-/// Boundary view: rows of a marked span drawn in [`ui::BOUNDARY`] (from its
-/// top; the rest keeps the ground's colour), so borders are lines on the
-/// ground, not bars down cliff faces.
-pub const MARK_ROWS: i32 = 2;
+/// The boundary view's lines (`Options::boundaries`) are this many of a
+/// ring's entries wide, from a tile's edge: 8 world px in the near bands
+/// (texels of 4 px), 16 in the far ones (entries of 8 px, every other
+/// texel), where a ray's samples are up to 16 px apart (22 at the screen's
+/// edges): few of them step over a line.
+pub const MARK_ENTRIES: u32 = 2;
+
+/// The boundary view's lines: whether the texel at (`cx`, `cy`) in its
+/// tile (texels from the tile's corner) lies on a tile border, within
+/// [`MARK_ENTRIES`] of its ring's entries (`far`: the far bands', every
+/// other texel) of its tile's first column or row. Such a texel is drawn in
+/// [`palette::MARK`], fogged as the texel's own colour would be.
+///
+/// ```
+/// use voxel::render::on_border;
+/// assert!(on_border(1, 5, false) && on_border(7, 0, false) && !on_border(2, 2, false));
+/// assert!(on_border(2, 6, true) && !on_border(4, 6, true)); // far: texels 0 and 2
+/// ```
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+#[inline(always)]
+pub const fn on_border(cx: u32, cy: u32, far: bool) -> bool {
+    let width = MARK_ENTRIES << far as u32;
+    cx < width || cy < width
+}
 
 /// What to draw.
 ///
@@ -1165,7 +1168,10 @@ pub const MARK_ROWS: i32 = 2;
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Options {
-    /// Mark tile boundaries on the terrain as lines (the paper's figure 10).
+    /// Mark tile boundaries on the terrain as lines (the paper's figure
+    /// 10): the texels on tile borders ([`on_border`]) in
+    /// [`palette::MARK`]. On the GBA the texel cache holds them so (a
+    /// change refills it: [`crate::cache::TexelCache::set_marks`]).
     pub boundaries: bool,
     /// 120 columns of pixel pairs (the default) or 240 of single pixels.
     pub columns: Columns,
@@ -1353,47 +1359,6 @@ pub const FAR_FROM: i32 = {
     z
 };
 
-/// The tile bits of both fields of a packed position ([`pack`], units of
-/// `k`) for tiles of `1 << tp` world px: `!(tile - 1)` in each 16-bit half;
-/// 0 for tiles a field's side (512 px in the near bands).
-///
-/// ```
-/// use voxel::render::border_mask;
-/// assert_eq!(border_mask(7, 1), 0xC000_C000); // 128 px: 16,384 units of 1/128 px
-/// assert_eq!(border_mask(9, 3), 0xC000_C000); // 512 px far: 16,384 units of 1/32 px
-/// assert_eq!(border_mask(9, 1), 0); // 512 px near: the whole field
-/// ```
-#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
-#[inline(always)]
-pub const fn border_mask(tp: u32, k: u32) -> u32 {
-    let tile = 1u32 << (tp + 8 - k);
-    (!(tile - 1) & 0xFFFF).wrapping_mul(0x1_0001)
-}
-
-/// The boundary view's test of a drawn sample at packed position `p` (step
-/// `ps`, from the 24.8 step (`sx`, `sy`); units of `k`), for tiles of `1 <<
-/// tp` world px: did the ray cross a tile border within `back` (a shift) of
-/// its step behind it, or does it lie within `width` world px past one? The
-/// position the steps back is `p - (ps << back)` (packed, as the march
-/// steps): a crossing changed a field's tile bits, or, with tiles of a
-/// field's side, ran the field out of its 16 bits.
-#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
-#[inline(always)]
-#[allow(clippy::too_many_arguments)]
-fn boundary(p: u32, ps: u32, sx: i32, sy: i32, k: u32, back: u32, width: u32, tp: u32) -> bool {
-    let mask = border_mask(tp, k);
-    let (xf, yf) = (p & 0xFFFF, p >> 16);
-    let crossed = if mask != 0 {
-        (p ^ p.wrapping_sub(ps << back)) & mask != 0
-    } else {
-        let (sxk, syk) = (sx >> k, sy >> k);
-        (xf as i32 - (sxk << back)) as u32 >> 16 != 0 || (yf as i32 - (syk << back)) as u32 >> 16 != 0
-    };
-    let in_tile = !mask & 0xFFFF;
-    let width = width << (8 - k);
-    crossed || (xf & in_tile) < width || (yf & in_tile) < width
-}
-
 /// The column loop (every tile size: one copy, to spare the GBA's IWRAM).
 #[cfg_attr(target_arch = "arm", instruction_set(arm::a32), inline(never))]
 pub(crate) fn columns<const N: usize, T: Target>(
@@ -1474,14 +1439,16 @@ pub(crate) fn columns<const N: usize, T: Target>(
                 // The window's reference, or beyond it (a window too small
                 // for the view, or not followed here) the world's lookup.
                 let t = scene.tile_at(wx >> tp, wy >> tp) as usize;
-                let i = (t << (2 * tl))
-                    + ((((wy & tile_mask) >> shift) as usize) << tl)
-                    + ((wx & tile_mask) >> shift) as usize;
+                let (cx, cy) = ((wx & tile_mask) >> shift, (wy & tile_mask) >> shift);
+                let i = (t << (2 * tl)) + ((cy as usize) << tl) + cx as usize;
                 debug_assert!(i < scene.texels.len(), "tile {t} outside the bank");
                 // SAFETY: `t` is a tile reference below the world's tile count,
                 // which `Scene::new` checked is at most the bank's; the texel
                 // offsets are below the tile side: `i` is inside `texels`.
-                let texel = unsafe { *((texels + 2 * i) as *const u16) } as u32;
+                let mut texel = unsafe { *((texels + 2 * i) as *const u16) } as u32;
+                if options.boundaries && on_border(cx, cy, band >= crate::cache::NEAR_BANDS) {
+                    texel = (texel & 0xFF) | (palette::MARK as u32) << 8;
+                }
                 samples += 1;
                 bottom += (band < crate::cache::NEAR_BANDS && ybuf == HEIGHT as i32) as u32;
                 let h = (texel & 0xFF) as i32;
@@ -1493,14 +1460,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
                     // (`bank::parse_trusted`) may hold colours past the
                     // palette; the GBA's draw keeps the low byte alike.
                     let c = FOG_BASE[s & 127].wrapping_add((texel >> 8) as u8);
-                    let border = options.boundaries
-                        && boundary(p, ps, sx as i32, sy as i32, k, MARK_BACK[band], MARK_WIDTH[band], tp);
-                    let mut from = top;
-                    if border {
-                        from = if top + MARK_ROWS < ybuf { top + MARK_ROWS } else { ybuf };
-                        span(target, columns, col, top, from, ui::BOUNDARY);
-                    }
-                    span(target, columns, col, from, ybuf, c);
+                    span(target, columns, col, top, ybuf, c);
                     draws += 1;
                     runs += !drew as u32;
                     drew = true;
@@ -1607,12 +1567,10 @@ mod tests {
         }
     }
 
-    /// The boundary view's widths: a quarter of the band's step, plus 1; the
-    /// fog bases: the first terrain entry of each slice's fog block.
+    /// The fog bases: the first terrain entry of each slice's fog block.
     #[test]
-    fn mark_widths_and_fog_bases_are_pinned() {
-        assert_eq!(MARK_WIDTH, [1, 2, 2, 3, 4, 5]);
-        assert_eq!((FOG_BASE[0], FOG_BASE[47], FOG_BASE[48], FOG_BASE[64], FOG_BASE[95]), (48, 48, 100, 152, 204));
+    fn fog_bases_are_pinned() {
+        assert_eq!((FOG_BASE[0], FOG_BASE[47], FOG_BASE[48], FOG_BASE[64], FOG_BASE[95]), (44, 44, 97, 150, 203));
     }
 
     /// The projection of a slice: row = (a + h b) >> 16, with a the horizon

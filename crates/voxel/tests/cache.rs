@@ -46,13 +46,19 @@ impl Memory {
 }
 
 /// Every entry of both rings' windows for a camera at (`px`, `py`) facing
-/// `heading` is the world's texel (near: texel (x, y); far: texel (2x, 2y)).
+/// `heading` is the world's texel (near: texel (x, y); far: texel (2x, 2y)),
+/// with the boundary view's colour on tile borders if the cache holds its
+/// marks.
 fn check_all(land: &Landscape<'_, 64>, px: u32, py: u32, heading: u16) {
     let cache = land.cache().unwrap();
-    // The world's texel anywhere (the window holds only 64 tiles round the camera).
-    let texel = |x: u32, y: u32| {
+    let in_tile = (1u32 << (land.tile_px_log2() - voxel::render::TEXEL_SHIFT)) - 1;
+    // The world's texel anywhere (the window holds only 64 tiles round the
+    // camera), at world px (x, y).
+    let texel = |x: u32, y: u32, far: bool| {
         let (h, c) = land.texel(x, y);
-        bank::texel(h, c)
+        let (tx, ty) = (x >> voxel::render::TEXEL_SHIFT, y >> voxel::render::TEXEL_SHIFT);
+        let marked = cache.marks() && voxel::render::on_border(tx & in_tile, ty & in_tile, far);
+        bank::texel(h, if marked { voxel::palette::MARK } else { c })
     };
     let (nx, ny) = centre(px, py, heading, NEAR_AHEAD);
     let (nx, ny) = ((nx >> 2).wrapping_sub(NEAR_RADIUS), (ny >> 2).wrapping_sub(NEAR_RADIUS));
@@ -60,7 +66,7 @@ fn check_all(land: &Landscape<'_, 64>, px: u32, py: u32, heading: u16) {
         for i in 0..2 * NEAR_RADIUS {
             let (x, y) = (nx.wrapping_add(i), ny.wrapping_add(j));
             let got = cache.near()[(y as usize & (NEAR - 1)) * NEAR + (x as usize & (NEAR - 1))];
-            assert_eq!(got, texel(x << 2, y << 2), "near ({x}, {y}), camera ({px}, {py}) {heading}");
+            assert_eq!(got, texel(x << 2, y << 2, false), "near ({x}, {y}), camera ({px}, {py}) {heading}");
         }
     }
     let (fx, fy) = centre(px, py, heading, FAR_AHEAD);
@@ -69,7 +75,7 @@ fn check_all(land: &Landscape<'_, 64>, px: u32, py: u32, heading: u16) {
         for i in 0..2 * FAR_RADIUS {
             let (x, y) = (fx.wrapping_add(i), fy.wrapping_add(j));
             let got = cache.far()[(y as usize & (FAR - 1)) * FAR + (x as usize & (FAR - 1))];
-            assert_eq!(got, texel(x << 3, y << 3), "far ({x}, {y}), camera ({px}, {py}) {heading}");
+            assert_eq!(got, texel(x << 3, y << 3, true), "far ({x}, {y}), camera ({px}, {py}) {heading}");
         }
     }
 }
@@ -122,10 +128,12 @@ fn the_rings_centres_are_the_nearest_that_hold_the_view() {
 #[test]
 fn follows_write_what_comes_into_range() {
     const FULL: u32 = 128 * 128 + 256 * 256;
-    for n in [8u32, 16, 32, 64, 128] {
+    // Every tile size, with the boundary view's marks and without.
+    for (n, marks) in [8u32, 16, 32, 64, 128].into_iter().flat_map(|n| [(n, false), (n, true)]) {
         let bytes = bank_bytes(n);
         let mut memory = Memory::default();
         let mut land = memory.land(&bytes);
+        land.mark_boundaries(marks);
         let side = land.size_px();
         assert!(!land.cache().unwrap().is_valid(), "a new landscape's cache is empty");
         assert!(side >= 4096);
@@ -164,7 +172,11 @@ fn follows_write_what_comes_into_range() {
             let cam = Camera { x: x << 8, y: y << 8, heading, ..Camera::default() };
             land.follow(&cam);
             let up = land.follow_cache(&cam).unwrap();
-            assert_eq!(up, CacheUpdate { written, rebuilt }, "tile size {n}, move {k} to ({x}, {y}) {heading}");
+            assert_eq!(
+                up,
+                CacheUpdate { written, rebuilt },
+                "tile size {n}, marks {marks}, move {k} to ({x}, {y}) {heading}"
+            );
             assert!(land.cache().unwrap().is_valid());
             check_all(&land, x, y, heading);
         }
@@ -182,5 +194,8 @@ fn follows_write_what_comes_into_range() {
 #[test]
 fn debug_shows_origins_and_validity() {
     let cache = Box::new(TexelCache::new());
-    assert_eq!(format!("{cache:?}"), "TexelCache { near_origin: (0, 0), far_origin: (0, 0), valid: false, .. }");
+    assert_eq!(
+        format!("{cache:?}"),
+        "TexelCache { near_origin: (0, 0), far_origin: (0, 0), valid: false, marks: false, .. }"
+    );
 }

@@ -269,36 +269,36 @@ fn flat_ground_straight_ahead_worked_out_by_hand() {
 fn pinned_frames_of_every_tile_size() {
     #[rustfmt::skip]
     let want: [(u32, u16, usize, u32, [u32; 5]); 30] = [
-        (8, 256, 0, 0xB6334799, [10560, 1215, 11401, 7799, 960]),
-        (8, 256, 1, 0xE0229695, [8640, 1092, 7723, 11477, 2880]),
-        (8, 256, 2, 0xACEE6059, [7808, 924, 16309, 2891, 3712]),
-        (8, 256, 3, 0x37114477, [7144, 1067, 11155, 8045, 4376]),
-        (8, 256, 4, 0x4F203D23, [9600, 1294, 11053, 8147, 1920]),
-        (16, 256, 0, 0x6347AF2D, [7680, 1641, 9982, 9218, 3840]),
-        (16, 256, 1, 0xE2335953, [9576, 1327, 8058, 11142, 1944]),
-        (16, 256, 2, 0x558CA06B, [8792, 1323, 16065, 3135, 2728]),
-        (16, 256, 3, 0xB9B4212B, [9600, 1666, 9099, 10101, 1920]),
-        (16, 256, 4, 0x9D9728B3, [9600, 1444, 11812, 7388, 1920]),
-        (32, 256, 0, 0xEBCF9677, [8768, 1548, 11994, 7206, 2752]),
-        (32, 256, 1, 0x91228E7B, [8640, 1783, 7116, 12084, 2880]),
-        (32, 256, 2, 0xED79C7EB, [11320, 2489, 15176, 4024, 200]),
-        (32, 256, 3, 0xBCC23FC5, [10560, 2544, 9572, 9628, 960]),
-        (32, 256, 4, 0x43D02CB9, [11520, 1944, 11812, 7388, 0]),
-        (32, 384, 0, 0x6795AA85, [4230, 1669, 18461, 739, 2512]),
-        (32, 384, 1, 0xF9539B97, [10560, 1429, 7742, 11458, 960]),
-        (32, 384, 2, 0xB8975495, [10944, 1977, 15984, 3216, 576]),
-        (32, 384, 3, 0x072143DD, [9736, 1709, 10638, 8562, 1784]),
-        (32, 384, 4, 0x820BF899, [5550, 1437, 17061, 2139, 1944]),
-        (64, 256, 0, 0xD66D752F, [7344, 2709, 13930, 5270, 4176]),
-        (64, 256, 1, 0xA0FB19A7, [9600, 2757, 7944, 11256, 1920]),
-        (64, 256, 2, 0xC6258BF7, [10008, 3365, 15247, 3953, 1512]),
-        (64, 256, 3, 0x5FDC16E7, [10560, 3725, 10597, 8603, 960]),
-        (64, 256, 4, 0x2CE3DBB7, [9600, 3025, 11303, 7897, 1920]),
-        (128, 200, 0, 0xACC08791, [8640, 4764, 10388, 8812, 2880]),
-        (128, 200, 1, 0xBC01F8FF, [7680, 3932, 6699, 12501, 3840]),
-        (128, 200, 2, 0xED5602E3, [9600, 6416, 14957, 4243, 1920]),
-        (128, 200, 3, 0x9338681D, [9560, 4676, 9922, 9278, 1960]),
-        (128, 200, 4, 0x5EFB68AB, [8640, 5127, 11912, 7288, 2880]),
+        (8, 256, 0, 0x8BF938E9, [10560, 1215, 11401, 7799, 960]),
+        (8, 256, 1, 0xA38FEE1B, [8640, 1092, 7723, 11477, 2880]),
+        (8, 256, 2, 0x2DC376FB, [7808, 924, 16309, 2891, 3712]),
+        (8, 256, 3, 0xE2200D71, [7144, 1067, 11155, 8045, 4376]),
+        (8, 256, 4, 0xE4877F39, [9600, 1294, 11053, 8147, 1920]),
+        (16, 256, 0, 0x25464839, [7680, 1641, 9982, 9218, 3840]),
+        (16, 256, 1, 0x389C87B3, [9576, 1327, 8058, 11142, 1944]),
+        (16, 256, 2, 0xDD654C55, [8792, 1323, 16065, 3135, 2728]),
+        (16, 256, 3, 0x66DA955B, [9600, 1666, 9099, 10101, 1920]),
+        (16, 256, 4, 0xFE19A837, [9600, 1444, 11812, 7388, 1920]),
+        (32, 256, 0, 0xD76307C9, [8768, 1548, 11994, 7206, 2752]),
+        (32, 256, 1, 0xD1614C81, [8640, 1783, 7116, 12084, 2880]),
+        (32, 256, 2, 0x6EE4095F, [11320, 2489, 15176, 4024, 200]),
+        (32, 256, 3, 0xACC3C705, [10560, 2544, 9572, 9628, 960]),
+        (32, 256, 4, 0x80F0E32B, [11520, 1944, 11812, 7388, 0]),
+        (32, 384, 0, 0x92B00B95, [4230, 1669, 18461, 739, 2512]),
+        (32, 384, 1, 0x7B586FE3, [10560, 1429, 7742, 11458, 960]),
+        (32, 384, 2, 0x69474825, [10944, 1977, 15984, 3216, 576]),
+        (32, 384, 3, 0xE29D66FF, [9736, 1709, 10638, 8562, 1784]),
+        (32, 384, 4, 0x87EA753D, [5550, 1437, 17061, 2139, 1944]),
+        (64, 256, 0, 0xBC46CF0B, [7344, 2709, 13930, 5270, 4176]),
+        (64, 256, 1, 0xE73AB7B7, [9600, 2757, 7944, 11256, 1920]),
+        (64, 256, 2, 0xE154DE99, [10008, 3365, 15247, 3953, 1512]),
+        (64, 256, 3, 0xBDA884F5, [10560, 3725, 10597, 8603, 960]),
+        (64, 256, 4, 0x697A7599, [9600, 3025, 11303, 7897, 1920]),
+        (128, 200, 0, 0xEA4BD7E3, [8640, 4764, 10388, 8812, 2880]),
+        (128, 200, 1, 0xBC3420AB, [7680, 3932, 6699, 12501, 3840]),
+        (128, 200, 2, 0xC5848E31, [9600, 6416, 14957, 4243, 1920]),
+        (128, 200, 3, 0xE8A5E733, [9560, 4676, 9922, 9278, 1960]),
+        (128, 200, 4, 0x6080B161, [8640, 5127, 11912, 7288, 2880]),
     ];
     let mut got = Vec::new();
     for &(n, scale, k, _, _) in want.iter() {
@@ -337,7 +337,9 @@ fn pitch_shifts_the_rows_and_the_scale_multiplies_heights() {
     assert_eq!((land.scene().height_scale(), land.ground_height(5, 5)), (512, 20));
     let (tall, _) = render(&twice, 1, camera, Options::default(), "twice");
     // The same rows as the flat ground at 20 (colour 1 everywhere).
-    let same_rows = |a: &Frame, b: &Frame| a.0.iter().zip(b.0.iter()).all(|(p, q)| (*p >= 48) == (*q >= 48));
+    let same_rows = |a: &Frame, b: &Frame| {
+        a.0.iter().zip(b.0.iter()).all(|(p, q)| (*p >= palette::TERRAIN_BASE) == (*q >= palette::TERRAIN_BASE))
+    };
     assert!(same_rows(&tall, &level));
     assert_eq!(tall.0[159 * WIDTH + 120], fogged(1, 0));
 }
@@ -433,36 +435,27 @@ fn landscape_texels_debug_and_errors() {
     }
 }
 
-/// The boundary view marks a sample lying less than the band's width (1 px
-/// in the first band) past a tile border, not one exactly that far, on the
-/// march's packed position (`render::pack`: units of 1/128 px in the near
-/// bands, 128 to the pixel): looking along +y, column 60's ray drifts -5/256
-/// px a sample along x (packed -3 units: `-5 >> 1`), its first sample 17/256
-/// behind the camera, so its third sample (s = 2, rows 145 to 159 over flat
-/// ground 10 px below) lies at `((camera - 17) >> 1) - 9` units: 127, under
-/// 1 px past the border at x = 0, for a camera at 290/256 (marked: its top
-/// two rows), exactly 128 for 291/256 (not marked).
+/// The boundary view recolours the texels on tile borders and nothing
+/// else: over flat ground, from cameras all round, a frame with it differs
+/// from the plain one only in marks (`palette::MARK`) at the plain pixel's
+/// own fog level (the same ground, its colour swapped), and has marks.
 #[test]
-fn boundary_width_is_exclusive() {
-    let at = |x: u32| {
-        let camera = Camera { x, y: 2000 << 8, z: 30 << 8, heading: 16384, pitch: 0 };
-        let (frame, _) = render(&flat(32, 20), 1, camera, Options { boundaries: true, ..Options::default() }, "width");
-        [145, 146, 147].map(|y| frame.0[y * WIDTH + 120])
-    };
-    let b = voxel::palette::ui::BOUNDARY;
-    // The sample's texel: x 0 (colour 0), y 2014 / 4 = 503 (odd: + 2).
-    let c = fogged(2, 0);
-    assert_eq!((at(290), at(291)), ([b, b, c], [c, c, c]));
-    // The same along y: looking along +x, the ray drifts +4/256 px a sample
-    // along y (packed +2), its first sample 17/256 ahead, so the third sample
-    // lies at `((camera + 17) >> 1) + 6` units: 127 for 226/256, 128 for
-    // 227/256; at x = 1018 (texel 254: colour 2; y texel 0, even).
-    let at = |y: u32| {
-        let camera = Camera { x: 1004 << 8, y, z: 30 << 8, heading: 0, pitch: 0 };
-        let (frame, _) = render(&flat(32, 20), 1, camera, Options { boundaries: true, ..Options::default() }, "width");
-        [145, 146, 147].map(|y| frame.0[y * WIDTH + 120])
-    };
-    assert_eq!((at(226), at(227)), ([b, b, c], [c, c, c]));
+fn boundaries_only_recolour_border_texels() {
+    for (k, heading) in [0u16, 9000, 16384, 40000].into_iter().enumerate() {
+        let camera = Camera { x: 2000 << 8, y: (1000 + 77 * k as u32) << 8, z: 40 << 8, heading, pitch: -20 };
+        let (plain, _) = render(&flat(32, 20), 1, camera, Options::default(), "plain");
+        let (marked, _) =
+            render(&flat(32, 20), 1, camera, Options { boundaries: true, ..Options::default() }, "marked");
+        let mut marks = 0;
+        for (&p, &m) in plain.0.iter().zip(marked.0.iter()) {
+            if p != m {
+                let fog = (p - palette::TERRAIN_BASE) / palette::TERRAIN_STRIDE;
+                assert_eq!(m, fogged(palette::MARK, fog), "heading {heading}: {p} became {m}");
+                marks += 1;
+            }
+        }
+        assert!(marks > 100, "heading {heading}: {marks} marks");
+    }
 }
 
 /// The skips by the tiles under each group's ground (`render::group_tops`)

@@ -6,6 +6,7 @@ use std::sync::OnceLock;
 use terrain::{Window, World};
 use voxel::cache::TexelCache;
 use voxel::flight::{CLEARANCE, CLIMB, Controls, Relief};
+use voxel::palette;
 use voxel::{Camera, Frame, Landscape, Options, Parts, Scene, render};
 
 /// A small bank: 4 tiles of 32 px, heights in ridges, 3 colours, one world
@@ -73,8 +74,8 @@ fn every_pixel_is_drawn_and_pairs_match() {
         let f = frame_of(7, cam, opts);
         assert!(!f.0.contains(&0xEE), "{cam:?}: a pixel was left undrawn");
         assert!(f.0.chunks_exact(2).all(|p| p[0] == p[1]), "columns are two pixels wide");
-        let sky = f.0.iter().filter(|&&c| (16..48).contains(&c)).count();
-        let ground = f.0.iter().filter(|&&c| c >= 48).count();
+        let sky = f.0.iter().filter(|&&c| (palette::SKY_BASE..palette::TERRAIN_BASE).contains(&c)).count();
+        let ground = f.0.iter().filter(|&&c| c >= palette::TERRAIN_BASE).count();
         assert!(ground > 0, "{cam:?}: no ground");
         assert!(sky > 0 || cam.z < 100 << 8, "{cam:?}: no sky from up high");
     }
@@ -91,7 +92,8 @@ fn counters_add_up() {
     let stats = land.render(&cam, Options::default(), &mut frame);
     assert_eq!(stats.span_rows + stats.sky_rows, 120 * 160);
     assert!(stats.draws > 120 && stats.draws <= stats.samples, "{stats:?}");
-    let sky = frame.0.iter().filter(|&&c| (16..48).contains(&c)).count() as u32;
+    let sky_entries = voxel::palette::SKY_BASE..voxel::palette::SKY_BASE + voxel::palette::SKY_LEN;
+    let sky = frame.0.iter().filter(|&&c| sky_entries.contains(&c)).count() as u32;
     assert_eq!(sky, 2 * stats.sky_rows, "sky pixels are the sky rows' pairs");
 }
 
@@ -117,7 +119,7 @@ fn boundaries_are_lines_on_the_ground() {
         let cam = Camera { heading, pitch, z: z << 8, ..camera() };
         let mut frame = Frame::default();
         land.render(&cam, Options { boundaries: true, ..Options::default() }, &mut frame);
-        let marked: Vec<bool> = frame.0.iter().map(|&c| c == voxel::palette::ui::BOUNDARY).collect();
+        let marked: Vec<bool> = frame.0.iter().map(|&c| voxel::palette::is_mark(c)).collect();
         let total = marked.iter().filter(|m| **m).count();
         let mut seen = vec![false; marked.len()];
         let mut groups = Vec::new();
@@ -157,8 +159,8 @@ fn boundaries_are_lines_on_the_ground() {
 fn boundaries_add_boundary_pixels() {
     let plain = frame_of(7, camera(), Options::default());
     let marked = frame_of(7, camera(), Options { boundaries: true, ..Options::default() });
-    assert!(!plain.0.contains(&voxel::palette::ui::BOUNDARY));
-    assert!(marked.0.iter().filter(|&&c| c == voxel::palette::ui::BOUNDARY).count() > 200);
+    assert!(!plain.0.iter().any(|&c| voxel::palette::is_mark(c)));
+    assert!(marked.0.iter().filter(|&&c| voxel::palette::is_mark(c)).count() > 200);
 }
 
 #[test]
@@ -194,7 +196,7 @@ fn height_scale_stretches_the_relief() {
     render(&a, &cam, Options::default(), &mut fa);
     render(&b, &cam, Options::default(), &mut fb);
     // Taller terrain covers more of the screen: fewer sky pixels.
-    let sky = |f: &Frame| f.0.iter().filter(|&&c| (16..48).contains(&c)).count();
+    let sky = |f: &Frame| f.0.iter().filter(|&&c| (palette::SKY_BASE..palette::TERRAIN_BASE).contains(&c)).count();
     assert!(sky(&fb) < sky(&fa), "{} vs {}", sky(&fb), sky(&fa));
 }
 

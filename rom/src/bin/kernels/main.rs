@@ -178,6 +178,7 @@ fn frames(rng: &mut Rng, world: &mut World, window: &mut Window<64>, count: u32)
                 return None;
             }
             let slow = voxel::render(&land.scene(), &camera, options, portable);
+            land.mark_boundaries(options.boundaries);
             land.follow_cache(&camera)?;
             let vram = terrain_rom::video::Page::new(0);
             let quick = if columns == Columns::Pairs {
@@ -316,6 +317,8 @@ fn cache_holds_the_world(land: &Landscape<'_, 64>, camera: &Camera, k: u32) -> O
     use voxel::cache::{FAR, FAR_AHEAD, FAR_RADIUS, NEAR, NEAR_AHEAD, NEAR_RADIUS, centre};
     let cache = land.cache()?;
     let (px, py) = (camera.x >> 8, camera.y >> 8);
+    // The boundary view's marks: texels on tile borders in its colour.
+    let in_tile = (1u32 << (land.tile_px_log2() - voxel::render::TEXEL_SHIFT)) - 1;
     for (ahead, radius, side, shift) in [(NEAR_AHEAD, NEAR_RADIUS, NEAR, 2), (FAR_AHEAD, FAR_RADIUS, FAR, 3)] {
         let ring: &[u16] = if side == NEAR { cache.near() } else { cache.far() };
         let (cx, cy) = centre(px, py, camera.heading, ahead);
@@ -324,7 +327,11 @@ fn cache_holds_the_world(land: &Landscape<'_, 64>, camera: &Camera, k: u32) -> O
             for i in 0..2 * radius {
                 let (x, y) = (x0.wrapping_add(i), y0.wrapping_add(j));
                 let got = ring[(y as usize & (side - 1)) * side + (x as usize & (side - 1))];
-                let (h, c) = land.texel(x << shift, y << shift);
+                let (h, mut c) = land.texel(x << shift, y << shift);
+                let (tx, ty) = ((x << shift) >> voxel::render::TEXEL_SHIFT, (y << shift) >> voxel::render::TEXEL_SHIFT);
+                if cache.marks() && voxel::render::on_border(tx & in_tile, ty & in_tile, side == FAR) {
+                    c = voxel::palette::MARK;
+                }
                 if got != bank::texel(h, c) {
                     log!(
                         "kernels: cache FAILED: frame {} camera {:?}: {} ring entry ({}, {}) is {:#06x}, the world's texel {:#06x}",
@@ -388,6 +395,7 @@ fn repaints(
         }
         let options = Options { boundaries: k % 8 >= 4, columns };
         land.follow(&camera);
+        land.mark_boundaries(options.boundaries);
         land.follow_cache(&camera)?;
         if k % 6 == 5 {
             cache_holds_the_world(land, &camera, k)?;
@@ -561,6 +569,9 @@ fn pixels_in_pairs(rng: &mut Rng) -> Option<u32> {
 struct Interrupting {
     scene: usize,
     camera: Camera,
+    /// The interrupted render's (the boundary view's marks must match the
+    /// cache's for the march's path).
+    options: Options,
     page: usize,
     got: Option<voxel::Stats>,
 }
@@ -584,7 +595,7 @@ extern "C" fn on_timer(bits: IrqBits) {
             // SAFETY: the address of the scene the interrupted render reads,
             // alive until that render returns.
             let scene = unsafe { &*(i.scene as *const voxel::Scene<'_, 64>) };
-            i.got = Some(voxel::render(scene, &i.camera, Options::default(), &mut RamPage(i.page, None)));
+            i.got = Some(voxel::render(scene, &i.camera, i.options, &mut RamPage(i.page, None)));
         }
     }
 }
@@ -601,8 +612,13 @@ fn interrupted(
     ticks: u32,
 ) -> (voxel::Stats, Option<voxel::Stats>) {
     let other = terrain_rom::video::Page::new(0).as_ptr() as usize;
-    let i =
-        Interrupting { scene: scene as *const voxel::Scene<'_, 64> as usize, camera: *camera, page: other, got: None };
+    let i = Interrupting {
+        scene: scene as *const voxel::Scene<'_, 64> as usize,
+        camera: *camera,
+        options,
+        page: other,
+        got: None,
+    };
     // SAFETY: the timer is off: nothing else touches it.
     unsafe { (&raw mut INTERRUPTING).write_volatile(Some(i)) };
     let (handler, enabled) = (RUST_IRQ_HANDLER.read(), IE.read());
