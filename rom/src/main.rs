@@ -89,15 +89,17 @@ impl View {
 /// tables again), is logged apart as `first`: the first at the bank's
 /// height scale, whose reciprocals for the bottom chain `Landscape::new`
 /// computed (else this frame would).
-fn time_set_up(land: &mut Landscape<'_, WINDOW>, camera: &Camera, page: Page) {
+///
+/// `options` are the frame's (the march draws only with the cache's marks).
+fn time_set_up(land: &mut Landscape<'_, WINDOW>, camera: &Camera, options: Options, page: Page) {
     let high = Camera { z: SETUP_ALTITUDE << 8, pitch: 0, ..*camera };
     land.follow_cache(&high);
     let t = Cycles::now();
     let higher = Camera { z: (SETUP_ALTITUDE + 8) << 8, ..high };
-    voxel::render(&land.scene(), &higher, Options::default(), &mut VramTarget::new(page));
+    voxel::render(&land.scene(), &higher, options, &mut VramTarget::new(page));
     let first = t.elapsed();
     let t = Cycles::now();
-    let set_up = voxel::render(&land.scene(), &high, Options::default(), &mut VramTarget::new(page));
+    let set_up = voxel::render(&land.scene(), &high, options, &mut VramTarget::new(page));
     log!(
         "setup cycles={} samples={} skipped={} passed={} first={}",
         t.elapsed(),
@@ -573,12 +575,12 @@ extern "C" fn main() -> ! {
         let mut sky_work_done = None;
         match view {
             View::Terrain | View::Boundaries => {
+                let options = Options { boundaries: view == View::Boundaries, columns };
                 if !set_up_timed {
-                    time_set_up(&mut land, &camera, page);
+                    time_set_up(&mut land, &camera, options, page);
                     time_cache_lines(&mut land, &camera);
                     set_up_timed = true;
                 }
-                let options = Options { boundaries: view == View::Boundaries, columns };
                 let sky = &mut page_skies[back];
                 let stats = voxel::render(&land.scene(), &camera, options, &mut VramTarget::with_sky(page, sky));
                 (samples, skipped) = (stats.samples, stats.skipped);

@@ -79,9 +79,10 @@ impl Progress {
             if projected <= SHOW_AFTER as u64 {
                 return;
             }
-            // The interface colours (entries 0..16) of the plain palette.
+            // The interface colours (the entries below the sky's) of the
+            // plain palette.
             let palette = voxel::palette::build(&[], &voxel::palette::Mood::PLAIN);
-            for (i, c) in palette.iter().enumerate().take(16) {
+            for (i, c) in palette.iter().enumerate().take(voxel::palette::SKY_BASE as usize) {
                 set_palette(i as u8, Color(*c));
             }
             page.clear(ui::GREY);

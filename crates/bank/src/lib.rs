@@ -64,8 +64,9 @@ pub const VERSION: u16 = 2;
 pub const TILE_SIZES: [u16; 5] = [8, 16, 32, 64, 128];
 /// Most tiles a bank may hold (tile references are 8 bits).
 pub const MAX_TILES: usize = 256;
-/// Most palette colours a bank may hold: the ROM keeps 4 fog shades of each in
-/// the 208 palette entries 48..=255 (see the README's palette plan).
+/// Most palette colours a bank may hold: the ROM keeps 4 fog shades of each,
+/// and of the boundary view's mark, in the 212 palette entries 44..=255 (see
+/// the README's palette plan).
 pub const MAX_COLOURS: usize = 52;
 /// Size of [`Header`], in bytes.
 pub const HEADER_LEN: usize = core::mem::size_of::<Header>();

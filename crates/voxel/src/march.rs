@@ -993,8 +993,9 @@ const PIXEL_COLUMNS: u32 = cfg!(feature = "pixel-columns") as u32;
 
 /// The march keeps its rows less one (16.16): the slice table's `a` less
 /// one row, the y-buffer less one. A row at or above row 0 is then
-/// negative, so one `orrs` of the row and the colour (never negative) tells
-/// a draw whether it needs the slow path.
+/// negative, so its sign alone tells a draw whether it needs the slow path
+/// (a `cmp` in the pairs' march, the `movs` of its shift in the odd
+/// pixels').
 const ROW_BIAS: i32 = 1 << 16;
 
 /// The march's table: its slices built again, with the near heads' bottom
