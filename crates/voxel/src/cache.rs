@@ -140,7 +140,9 @@ pub fn centre(px: u32, py: u32, heading: u16, ahead: u32) -> (u32, u32) {
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct CacheUpdate {
-    /// Entries written (near and far).
+    /// Entries read from the bank into the rings (near and far; marking
+    /// the boundary view's lines in place, [`TexelCache::set_marks`], reads
+    /// none).
     pub written: u32,
     /// True if everything was refilled.
     pub rebuilt: bool,
@@ -181,6 +183,9 @@ pub struct TexelCache {
     /// The texels on tile borders hold the boundary view's colour
     /// ([`TexelCache::set_marks`]).
     marks: bool,
+    /// `marks` changed since the last follow: the rings' borders are to be
+    /// marked, or read again.
+    remark: bool,
 }
 
 /// Bytes from the texel cache's near ring to its far ring: the march's
@@ -207,6 +212,7 @@ impl core::fmt::Debug for TexelCache {
             .field("far_origin", &self.far_ring.origin)
             .field("valid", &self.valid)
             .field("marks", &self.marks)
+            .field("remark", &self.remark)
             .finish_non_exhaustive()
     }
 }
@@ -227,6 +233,7 @@ impl TexelCache {
             line: [0; LINE_TILES],
             valid: false,
             marks: false,
+            remark: false,
         }
     }
 
@@ -269,19 +276,22 @@ impl TexelCache {
     /// Whether the texels on tile borders ([`crate::render::on_border`])
     /// hold the colour [`crate::palette::MARK`]: the boundary view
     /// (`Options::boundaries`), whose frames the march draws from the cache
-    /// only when it holds them so (else the reference path draws them). A
-    /// change empties the cache: the next [`TexelCache::follow`] fills it
-    /// anew (about a million cycles on the GBA, once).
+    /// only when it holds them so (else the reference path draws them). The
+    /// next [`TexelCache::follow`] makes a filled cache hold them so: it
+    /// marks the border texels in place (about 150,000 cycles on the GBA),
+    /// or reads them again from the bank (the rings' border lines: about
+    /// 400,000 with the built-in bank's tiles; as much as a full fill with
+    /// the smallest).
     ///
     /// ```
     /// let mut cache = Box::new(voxel::cache::TexelCache::new());
     /// cache.set_marks(true);
-    /// assert!(cache.marks() && !cache.is_valid());
+    /// assert!(cache.marks());
     /// ```
     pub fn set_marks(&mut self, on: bool) {
         if on != self.marks {
             self.marks = on;
-            self.valid = false;
+            self.remark = true;
         }
     }
 
@@ -344,8 +354,9 @@ impl TexelCache {
 
     /// Brings both rings round the view of a camera at world pixel (`px`,
     /// `py`) looking along `heading`, reading what comes into range from
-    /// `world` (placed tiles) and `scene` (their texels). On the GBA: ARM code
-    /// in IWRAM.
+    /// `world` (placed tiles) and `scene` (their texels); first, if
+    /// [`TexelCache::set_marks`] switched the boundary view's marks, makes
+    /// the rings hold them so. On the GBA the move is ARM code in IWRAM.
     ///
     /// ```
     /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();
@@ -359,7 +370,6 @@ impl TexelCache {
     /// let update = cache.follow(land.world(), &land.scene(), camera.x >> 8, camera.y >> 8, camera.heading);
     /// assert!(update.rebuilt && cache.is_valid());
     /// ```
-    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32), unsafe(link_section = ".iwram.cache"), inline(never))]
     pub fn follow<const N: usize>(
         &mut self,
         world: &World,
@@ -368,6 +378,30 @@ impl TexelCache {
         py: u32,
         heading: u16,
     ) -> CacheUpdate {
+        // The boundary view's switch first, where the rings are (in ROM on
+        // the GBA: a button's, rare; its work is `fill`'s and
+        // `mark_borders`', in IWRAM).
+        let mut read = 0;
+        if self.remark && self.valid {
+            let marks = self.marks;
+            read += remark(&mut self.near, &mut self.line, &self.near_ring, world, scene, false, marks);
+            read += remark(&mut self.far, &mut self.line, &self.far_ring, world, scene, true, marks);
+        }
+        self.remark = false;
+        let moved = self.follow_rings(world, scene, (px, py, heading));
+        CacheUpdate { written: read + moved.written, ..moved }
+    }
+
+    /// [`TexelCache::follow`]'s move of the rings round the camera at
+    /// `at` (world px x, y and heading): ARM code in IWRAM on the GBA.
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32), unsafe(link_section = ".iwram.cache"), inline(never))]
+    fn follow_rings<const N: usize>(
+        &mut self,
+        world: &World,
+        scene: &Scene<'_, N>,
+        at: (u32, u32, u16),
+    ) -> CacheUpdate {
+        let (px, py, heading) = at;
         let rebuild = !self.valid;
         let marks = self.marks;
         let mut written = 0;
@@ -398,6 +432,47 @@ impl TexelCache {
         self.valid = true;
         CacheUpdate { written, rebuilt: rebuild }
     }
+}
+
+/// Brings one filled ring (`far_level`: the far one) to the boundary view's
+/// marks being `marks`, where it is (`state`): on, it marks its border
+/// entries in place ([`mark_borders`]); off, it reads its border lines
+/// again from the bank ([`fill`]), a row or column at a time. Returns the
+/// entries read (marking in place reads none).
+fn remark<const N: usize>(
+    ring: &mut [u16],
+    line: &mut [u8; LINE_TILES],
+    state: &Ring,
+    world: &World,
+    scene: &Scene<'_, N>,
+    far_level: bool,
+    marks: bool,
+) -> u32 {
+    let (span, unit) = if far_level { (2 * FAR_RADIUS, 1) } else { (2 * NEAR_RADIUS, 0) };
+    let tl = scene.tile_log2();
+    let (ox, oy) = state.origin;
+    if marks {
+        mark_borders(ring, far_level, tl, ox, oy, span, span);
+        return 0;
+    }
+    // Level coordinates wrap with the world (as `follow_ring`'s).
+    let m = (scene.world_px() >> (2 + unit)) - 1;
+    let in_tile = (1u32 << (tl - unit)) - 1;
+    let mut read = 0;
+    let mut k = 0;
+    while k < span {
+        let (x, y) = (ox.wrapping_add(k) & m, oy.wrapping_add(k) & m);
+        if y & in_tile < crate::render::MARK_ENTRIES {
+            fill(ring, line, world, scene, far_level, ox, y, span, 1, false);
+            read += span;
+        }
+        if x & in_tile < crate::render::MARK_ENTRIES {
+            fill(ring, line, world, scene, far_level, x, oy, 1, span, false);
+            read += span;
+        }
+        k += 1;
+    }
+    read
 }
 
 /// Moves one ring (`FAR_LEVEL`: the far one, whose entries are every other

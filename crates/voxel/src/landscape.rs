@@ -342,7 +342,7 @@ impl<'a, const N: usize> Landscape<'a, N> {
     /// Whether the texel cache (if there is one) holds the boundary view's
     /// marks ([`crate::cache::TexelCache::set_marks`]): set it to the
     /// frames' `Options::boundaries` before [`Landscape::follow_cache`]
-    /// ([`Landscape::render`] does); a change refills the cache there.
+    /// ([`Landscape::render`] does), which makes the cache hold them so.
     ///
     /// ```
     /// # let bytes = bank::encode(&bank::Contents { tile_size: 32, palette: &[0, 0x7FFF], tiles: &[bank::texel(10, 1); 32 * 32], placement: bank::Placement::Paper, height_scale: bank::HEIGHT_SCALE_ONE }).unwrap();

@@ -190,12 +190,43 @@ fn follows_write_what_comes_into_range() {
     }
 }
 
+/// Switching the boundary view's marks on a filled cache marks its border
+/// texels in place (nothing read from the bank), and off reads its border
+/// lines again (two rows and two columns a tile in each ring): both leave
+/// the rings as a fill would, for every tile size, standing or moving.
+#[test]
+fn marks_switch_in_place() {
+    for n in [8u32, 16, 32, 64, 128] {
+        let bytes = bank_bytes(n);
+        let mut memory = Memory::default();
+        let mut land = memory.land(&bytes);
+        let cam = Camera { x: 1000 << 8, y: 2000 << 8, heading: 5000, ..Camera::default() };
+        land.follow(&cam);
+        land.follow_cache(&cam);
+        land.mark_boundaries(true);
+        assert_eq!(land.follow_cache(&cam), Some(CacheUpdate { written: 0, rebuilt: false }), "tile size {n}");
+        check_all(&land, 1000, 2000, 5000);
+        land.mark_boundaries(false);
+        // Rows and columns: two a tile, of a ring's side each.
+        let lines = |side: u32, period: u32| 2 * 2 * (side / period) * side;
+        let back = CacheUpdate { written: lines(128, n) + lines(256, n / 2), rebuilt: false };
+        assert_eq!(land.follow_cache(&cam), Some(back), "tile size {n}");
+        check_all(&land, 1000, 2000, 5000);
+        // On again, moving.
+        land.mark_boundaries(true);
+        let moved = Camera { x: 1013 << 8, y: 1995 << 8, ..cam };
+        land.follow(&moved);
+        land.follow_cache(&moved);
+        check_all(&land, 1013, 1995, 5000);
+    }
+}
+
 /// The cache's debug form names its rings' origins and whether it is filled.
 #[test]
 fn debug_shows_origins_and_validity() {
     let cache = Box::new(TexelCache::new());
     assert_eq!(
         format!("{cache:?}"),
-        "TexelCache { near_origin: (0, 0), far_origin: (0, 0), valid: false, marks: false, .. }"
+        "TexelCache { near_origin: (0, 0), far_origin: (0, 0), valid: false, marks: false, remark: false, .. }"
     );
 }
