@@ -278,7 +278,7 @@ impl TexelCache {
     /// (`Options::boundaries`), whose frames the march draws from the cache
     /// only when it holds them so (else the reference path draws them). The
     /// next [`TexelCache::follow`] makes a filled cache hold them so: it
-    /// marks the border texels in place (about 190,000 cycles on the GBA),
+    /// marks the border texels in place (about 180,000 cycles on the GBA),
     /// or reads them again from the bank (the rings' border lines: about
     /// 430,000 with the built-in bank's tiles; as much as a full fill with
     /// the smallest).
@@ -872,8 +872,10 @@ const LINE_TILES: usize = 128;
 /// y0 + h` (wrapping) of a ring ([`fill`]'s, just written): the colour of
 /// each entry whose texel lies on a tile border
 /// ([`crate::render::on_border`]; for far entries texel (2x, 2y)) becomes
-/// [`crate::palette::MARK`]. The columns on a border, then the rows, each
-/// whole: a store an entry marked, nothing for the rest (tile by tile).
+/// [`crate::palette::MARK`]. Line by line along the longer side (a lone
+/// line is what a moving camera mostly brings in): a line on a border
+/// whole ([`mark_line`]), any other where it crosses one
+/// ([`mark_across`]); a store an entry marked, nothing for the rest.
 #[cfg_attr(target_arch = "arm", instruction_set(arm::a32), unsafe(link_section = ".iwram.cache"), inline(never))]
 fn mark_borders(ring: &mut [u16], far_level: bool, tl: u32, x0: u32, y0: u32, w: u32, h: u32) {
     let (side, unit) = if far_level { (FAR, 1) } else { (NEAR, 0) };
@@ -882,109 +884,106 @@ fn mark_borders(ring: &mut [u16], far_level: bool, tl: u32, x0: u32, y0: u32, w:
     }
     // The entries of a tile's side, and a level coordinate's bits in its
     // tile: the first MARK_ENTRIES of each tile are on its border.
-    let period = 1i32 << (tl - unit);
-    let strip = |t0: u32| {
-        // The offset from `t0` of the first strip of border entries that
-        // reaches it (negative: a strip it starts inside of).
-        let local = (t0 & (period as u32 - 1)) as i32;
-        if local < crate::render::MARK_ENTRIES as i32 { -local } else { period - local }
-    };
+    let period = 1u32 << (tl - unit);
+    let on_border = |c: u32| c & (period - 1) < crate::render::MARK_ENTRIES;
     // Each entry's colour: the high byte of its halfword (little-endian).
     let colours = ring as *mut [u16] as *mut u16 as usize + 1;
-    let (mask, row_bytes, ring_bytes) = (side - 1, 2 * side, 2 * side * side);
-    let (x0m, y0m) = (x0 as usize & mask, y0 as usize & mask);
-    // The columns on a border: along row y0 (round the ring row), each down
-    // h rows (round the ring).
-    let (i, first_row) = (strip(x0), colours + y0m * row_bytes);
-    let col = first_row + 2 * ((x0m as i32 + i) as usize & mask);
-    let down = Run { offset: 0, n: h, step: row_bytes, end: Some(colours + ring_bytes), len: ring_bytes };
-    // SAFETY (both): every address marked is a colour byte of `ring`'s side
-    // * side entries (checked above), borrowed mutably: the walks start on
-    // one and go back a row, or the ring, past its end.
-    unsafe { each_border_line(i, w, period, (col, 2), (first_row + row_bytes, row_bytes), down) };
-    // The rows: down the ring, each along w columns from x0 (round the row).
-    let j = strip(y0);
-    let row = colours + ((y0m as i32 + j) as usize & mask) * row_bytes;
-    let along = Run { offset: 2 * x0m, n: w, step: 2, end: None, len: row_bytes };
-    unsafe { each_border_line(j, h, period, (row, row_bytes), (colours + ring_bytes, ring_bytes), along) };
-}
-
-/// A run of colour bytes [`each_border_line`] marks from each line's
-/// address: from `offset` bytes past it, `n` of them `step` bytes apart,
-/// going back `len` bytes at `end` (`None`: `len` bytes past the line's
-/// address, the end of its ring row).
-struct Run {
-    offset: usize,
-    n: u32,
-    step: usize,
-    end: Option<usize>,
-    len: usize,
-}
-
-/// [`mark_borders`]' walk across one side of its rectangle: from offset
-/// `first` (negative: inside a strip) of the `count` lines, the strips of
-/// [`crate::render::MARK_ENTRIES`] lines on a border, one a tile's
-/// `period` lines; for each line inside the rectangle, its `run` in
-/// [`crate::palette::MARK`]. `at` is the address of line `first` and the
-/// bytes from one line to the next; the walk goes back `region.1` bytes at
-/// `region.0` (the end of a ring row, or of the ring).
-///
-/// # Safety
-/// Every byte so marked must be writable and not borrowed elsewhere.
-#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
-#[inline(always)]
-unsafe fn each_border_line(
-    mut first: i32,
-    count: u32,
-    period: i32,
-    at: (usize, usize),
-    region: (usize, usize),
-    run: Run,
-) {
-    let ((mut line, step), (end, len)) = (at, region);
-    let skip = (period as usize - crate::render::MARK_ENTRIES as usize) * step;
-    while first < count as i32 {
-        let mut e = 0;
-        while e < crate::render::MARK_ENTRIES as i32 {
-            if first + e >= 0 && first + e < count as i32 {
-                let run_end = match run.end {
-                    Some(end) => end,
-                    None => line + run.len,
-                };
-                // SAFETY: the caller's contract.
-                unsafe { mark_run(line + run.offset, run.n, (run.step, run_end, run.len)) };
-            }
-            line += step;
-            if line >= end {
-                line -= len;
-            }
-            e += 1;
+    let mask = side - 1;
+    // The lines: along x (rows) or y (columns); the first one's coordinates
+    // along and across; the bytes from one entry to the next along a line
+    // and from one line to the next.
+    let rows = w >= h;
+    let (along, across, len, lines) = if rows { (x0, y0, w, h) } else { (y0, x0, h, w) };
+    let (step, next) = if rows { (2, 2 * side) } else { (2 * side, 2) };
+    // The offset from `along` of the first strip of border entries that
+    // reaches it (negative: a strip it starts inside of).
+    let local = (along & (period - 1)) as i32;
+    let first = if local < crate::render::MARK_ENTRIES as i32 { -local } else { period as i32 - local };
+    let start = along as usize & mask;
+    let mut k = 0;
+    while k < lines {
+        let c = across.wrapping_add(k);
+        let line = (colours + (c as usize & mask) * next, step);
+        // SAFETY (both): every address marked is a colour byte of `ring`'s
+        // side * side entries (checked above; positions masked into the
+        // ring), borrowed mutably.
+        if on_border(c) {
+            unsafe { mark_line(line, start, len, mask) };
+        } else {
+            unsafe { mark_across(first, len, period, line, start, mask) };
         }
-        // On to the next tile's strip.
-        line += skip;
-        if line >= end {
-            line -= len;
-        }
-        first += period;
+        k += 1;
     }
 }
 
-/// Writes [`crate::palette::MARK`] into `n` bytes from address `at`,
-/// `walk.0` bytes apart, going back `walk.2` bytes at `walk.1`.
+/// [`mark_borders`]' marks in a line on a border: its `count` entries
+/// from `start`, wrapping at the ring's edge (`mask`: its side less one).
+/// Entry `k` is the colour byte at `line.0 + line.1 * ((start + k) &
+/// mask)`: the line's first colour byte in the ring and the bytes from one
+/// entry to the next. In two strides, the entries before the ring's edge
+/// and those after it ([`mark_stride`]).
 ///
 /// # Safety
 /// Every byte so reached must be writable and not borrowed elsewhere.
 #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
 #[inline(always)]
-unsafe fn mark_run(mut at: usize, mut n: u32, walk: (usize, usize, usize)) {
-    let (step, end, len) = walk;
+unsafe fn mark_line(line: (usize, usize), start: usize, count: u32, mask: usize) {
+    let (base, step) = line;
+    let before = (mask + 1 - start) as u32;
+    let first = if count < before { count } else { before };
+    // SAFETY (both): the caller's contract.
+    unsafe { mark_stride(base + step * start, first, step) };
+    unsafe { mark_stride(base, count - first, step) };
+}
+
+/// [`mark_borders`]' marks in a line across the borders: of its `count`
+/// entries, from offset `first` (negative: inside a strip), the strips of
+/// [`crate::render::MARK_ENTRIES`] on a border, one a tile's `period`
+/// entries. Entry `k` as [`mark_line`]'s. Not inlined: one copy keeps
+/// IWRAM.
+///
+/// # Safety
+/// Every byte so reached must be writable and not borrowed elsewhere.
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32), unsafe(link_section = ".iwram.cache"), inline(never))]
+unsafe fn mark_across(mut first: i32, count: u32, period: u32, line: (usize, usize), start: usize, mask: usize) {
+    let (base, step) = line;
+    while first < count as i32 {
+        let mut e = 0;
+        while e < crate::render::MARK_ENTRIES as i32 {
+            let k = first + e;
+            if k >= 0 && k < count as i32 {
+                // SAFETY: the caller's contract.
+                unsafe { *((base + step * ((start + k as usize) & mask)) as *mut u8) = crate::palette::MARK };
+            }
+            e += 1;
+        }
+        first += period as i32;
+    }
+}
+
+/// Writes [`crate::palette::MARK`] into `n` bytes from address `at`, `step`
+/// bytes apart: four stores a round (a store to EWRAM takes four cycles;
+/// the round's count and steps about one more a store).
+///
+/// # Safety
+/// Every byte so reached must be writable and not borrowed elsewhere.
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+#[inline(always)]
+unsafe fn mark_stride(mut at: usize, mut n: u32, step: usize) {
+    // SAFETY (all): the caller's contract.
+    while n >= 4 {
+        unsafe {
+            *(at as *mut u8) = crate::palette::MARK;
+            *((at + step) as *mut u8) = crate::palette::MARK;
+            *((at + 2 * step) as *mut u8) = crate::palette::MARK;
+            *((at + 3 * step) as *mut u8) = crate::palette::MARK;
+        }
+        at += 4 * step;
+        n -= 4;
+    }
     while n > 0 {
-        // SAFETY: the caller's contract.
         unsafe { *(at as *mut u8) = crate::palette::MARK };
         at += step;
-        if at >= end {
-            at -= len;
-        }
         n -= 1;
     }
 }
