@@ -890,11 +890,11 @@ fn mark_borders(ring: &mut [u16], far_level: bool, tl: u32, x0: u32, y0: u32, w:
     let colours = ring as *mut [u16] as *mut u16 as usize + 1;
     let mask = side - 1;
     // The lines: along x (rows) or y (columns); the first one's coordinates
-    // along and across; the bytes from one entry to the next along a line
-    // and from one line to the next.
+    // along and across; log2 of the bytes from one entry to the next along
+    // a line, and the bytes from one line to the next.
     let rows = w >= h;
     let (along, across, len, lines) = if rows { (x0, y0, w, h) } else { (y0, x0, h, w) };
-    let (step, next) = if rows { (2, 2 * side) } else { (2 * side, 2) };
+    let (shift, next) = if rows { (1, 2 * side) } else { ((2 * side).trailing_zeros(), 2) };
     // The offset from `along` of the first strip of border entries that
     // reaches it (negative: a strip it starts inside of).
     let local = (along & (period - 1)) as i32;
@@ -903,7 +903,7 @@ fn mark_borders(ring: &mut [u16], far_level: bool, tl: u32, x0: u32, y0: u32, w:
     let mut k = 0;
     while k < lines {
         let c = across.wrapping_add(k);
-        let line = (colours + (c as usize & mask) * next, step);
+        let line = (colours + (c as usize & mask) * next, shift);
         // SAFETY (both): every address marked is a colour byte of `ring`'s
         // side * side entries (checked above; positions masked into the
         // ring), borrowed mutably.
@@ -918,44 +918,59 @@ fn mark_borders(ring: &mut [u16], far_level: bool, tl: u32, x0: u32, y0: u32, w:
 
 /// [`mark_borders`]' marks in a line on a border: its `count` entries
 /// from `start`, wrapping at the ring's edge (`mask`: its side less one).
-/// Entry `k` is the colour byte at `line.0 + line.1 * ((start + k) &
-/// mask)`: the line's first colour byte in the ring and the bytes from one
-/// entry to the next. In two strides, the entries before the ring's edge
-/// and those after it ([`mark_stride`]).
+/// Entry `k` is the colour byte at `line.0 + ((start + k) & mask) <<
+/// line.1`: the line's first colour byte in the ring, and log2 of the
+/// bytes from one entry to the next. In two strides, the entries before
+/// the ring's edge and those after it ([`mark_stride`]).
 ///
 /// # Safety
 /// Every byte so reached must be writable and not borrowed elsewhere.
 #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
 #[inline(always)]
-unsafe fn mark_line(line: (usize, usize), start: usize, count: u32, mask: usize) {
-    let (base, step) = line;
+unsafe fn mark_line(line: (usize, u32), start: usize, count: u32, mask: usize) {
+    let (base, shift) = line;
+    let step = 1 << shift;
     let before = (mask + 1 - start) as u32;
     let first = if count < before { count } else { before };
     // SAFETY (both): the caller's contract.
-    unsafe { mark_stride(base + step * start, first, step) };
+    unsafe { mark_stride(base + (start << shift), first, step) };
     unsafe { mark_stride(base, count - first, step) };
 }
 
 /// [`mark_borders`]' marks in a line across the borders: of its `count`
 /// entries, from offset `first` (negative: inside a strip), the strips of
 /// [`crate::render::MARK_ENTRIES`] on a border, one a tile's `period`
-/// entries. Entry `k` as [`mark_line`]'s. Not inlined: one copy keeps
-/// IWRAM.
+/// entries. Entry `k` is the colour byte at `line.0 + ((start + k) & mask)
+/// << line.1`: the line's first colour byte in the ring, and log2 of the
+/// bytes from one entry to the next. A strip wholly inside the line takes
+/// its stores alone; only one cut by an end tests each entry.
 ///
 /// # Safety
 /// Every byte so reached must be writable and not borrowed elsewhere.
-#[cfg_attr(target_arch = "arm", instruction_set(arm::a32), unsafe(link_section = ".iwram.cache"), inline(never))]
-unsafe fn mark_across(mut first: i32, count: u32, period: u32, line: (usize, usize), start: usize, mask: usize) {
-    let (base, step) = line;
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+#[inline(always)]
+unsafe fn mark_across(mut first: i32, count: u32, period: u32, line: (usize, u32), start: usize, mask: usize) {
+    const STRIP: i32 = crate::render::MARK_ENTRIES as i32;
+    let (base, shift) = line;
+    let at = |k: i32| (base + (((start + k as usize) & mask) << shift)) as *mut u8;
     while first < count as i32 {
-        let mut e = 0;
-        while e < crate::render::MARK_ENTRIES as i32 {
-            let k = first + e;
-            if k >= 0 && k < count as i32 {
+        if first >= 0 && first + STRIP <= count as i32 {
+            let mut e = 0;
+            while e < STRIP {
                 // SAFETY: the caller's contract.
-                unsafe { *((base + step * ((start + k as usize) & mask)) as *mut u8) = crate::palette::MARK };
+                unsafe { *at(first + e) = crate::palette::MARK };
+                e += 1;
             }
-            e += 1;
+        } else {
+            let mut e = 0;
+            while e < STRIP {
+                let k = first + e;
+                if k >= 0 && k < count as i32 {
+                    // SAFETY: the caller's contract.
+                    unsafe { *at(k) = crate::palette::MARK };
+                }
+                e += 1;
+            }
         }
         first += period as i32;
     }
