@@ -905,8 +905,10 @@ fn mark_borders(ring: &mut [u16], far_level: bool, tl: u32, x0: u32, y0: u32, w:
         let c = across.wrapping_add(k);
         let line = (colours + (c as usize & mask) * next, shift);
         // SAFETY (both): every address marked is a colour byte of `ring`'s
-        // side * side entries (checked above; positions masked into the
-        // ring), borrowed mutably.
+        // side * side entries, borrowed mutably: the line is one of the
+        // ring's (masked); `mark_across` masks each position along it, and
+        // `mark_line`'s two strides stay in it, as a line is at most a
+        // side (checked above).
         if on_border(c) {
             unsafe { mark_line(line, start, len, mask) };
         } else {
@@ -924,10 +926,12 @@ fn mark_borders(ring: &mut [u16], far_level: bool, tl: u32, x0: u32, y0: u32, w:
 /// the ring's edge and those after it ([`mark_stride`]).
 ///
 /// # Safety
-/// Every byte so reached must be writable and not borrowed elsewhere.
+/// `start` and `count` at most `mask + 1` (a side); every byte so reached
+/// must be writable and not borrowed elsewhere.
 #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
 #[inline(always)]
 unsafe fn mark_line(line: (usize, u32), start: usize, count: u32, mask: usize) {
+    debug_assert!(start <= mask && count as usize <= mask + 1);
     let (base, shift) = line;
     let step = 1 << shift;
     let before = (mask + 1 - start) as u32;

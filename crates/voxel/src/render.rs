@@ -1171,7 +1171,8 @@ pub struct Options {
     /// Mark tile boundaries on the terrain as lines (the paper's figure
     /// 10): the texels on tile borders ([`on_border`]) in
     /// [`palette::MARK`]. On the GBA the texel cache holds them so (a
-    /// change refills it: [`crate::cache::TexelCache::set_marks`]).
+    /// change marks its border texels in place, or reads them again:
+    /// [`crate::cache::TexelCache::set_marks`]).
     pub boundaries: bool,
     /// 120 columns of pixel pairs (the default) or 240 of single pixels.
     pub columns: Columns,

@@ -221,6 +221,44 @@ fn marks_switch_in_place() {
     }
 }
 
+/// The marks where the rings' lines start inside a border strip, or just
+/// before one: cameras that put each ring's origin at the first entries of
+/// a tile and at its last ones (along x and y), for every tile size; a full
+/// fill, a switch off and on, and a move (rows and columns brought in)
+/// each hold the world's texels and marks.
+#[test]
+fn marks_from_every_place_in_a_tile() {
+    for n in [8u32, 16, 32, 64, 128] {
+        let bytes = bank_bytes(n);
+        let mut memory = Memory::default();
+        let mut land = memory.land(&bytes);
+        land.mark_boundaries(true);
+        // k moves the near ring's origin k entries along x and y, the far
+        // ring's k / 2: round the first and last entries of each tile.
+        let half = n / 2;
+        for k in (0..2 * n).filter(|k| k % half < 4 || k % half >= half - 2) {
+            let (x, y) = (1000 + 4 * k, 2000 + 4 * k);
+            // A jump of half the world and back: whole rings (or nearly).
+            let cam = Camera { x: (x + land.size_px() / 2) << 8, y: y << 8, ..Camera::default() };
+            land.follow(&cam);
+            land.follow_cache(&cam);
+            let cam = Camera { x: x << 8, y: y << 8, ..Camera::default() };
+            land.follow(&cam);
+            assert!(land.follow_cache(&cam).unwrap().written >= 128 * 128, "tile size {n}, k {k}");
+            check_all(&land, x, y, 0);
+            land.mark_boundaries(false);
+            land.follow_cache(&cam);
+            land.mark_boundaries(true);
+            land.follow_cache(&cam);
+            check_all(&land, x, y, 0);
+            let moved = Camera { x: (x + 8) << 8, y: (y + 12) << 8, ..Camera::default() };
+            land.follow(&moved);
+            land.follow_cache(&moved);
+            check_all(&land, x + 8, y + 12, 0);
+        }
+    }
+}
+
 /// The cache's debug form names its rings' origins and whether it is filled.
 #[test]
 fn debug_shows_origins_and_validity() {
