@@ -1047,7 +1047,7 @@ fn fill<const N: usize>(
         return;
     }
     // A line (at most a ring's side) of the smallest tiles fits the line
-    // buffer; `Scene::new` took the tile size from a parsed bank, and
+    // buffer; `SceneShape::of` took the tile size from a parsed bank, and
     // `follow_ring` fills at most a ring's side.
     debug_assert!(tl >= bank::TILE_SIZES[0].trailing_zeros());
     // A lone line's runs stay in the ring only if a line is at most a side

@@ -39,7 +39,7 @@
 
 use crate::cache::{CacheUpdate, TexelCache};
 use crate::flight::{self, Controls, Relief};
-use crate::render::{self, Camera, Options, Scene, SceneError, Stats, Target};
+use crate::render::{self, Camera, Options, Scene, SceneError, SceneShape, Stats, Target};
 use bank::Bank;
 use terrain::{ParamError, Update, Window, World, WorldParams};
 
@@ -150,6 +150,9 @@ pub struct Landscape<'a, const N: usize> {
     window: &'a mut Window<N>,
     cache: Option<&'a mut TexelCache>,
     relief: Option<&'a Relief>,
+    /// What every scene takes from the bank, checked in `new` (the bank
+    /// and the world's parameters never change).
+    shape: SceneShape<'a>,
 }
 
 impl<const N: usize> core::fmt::Debug for Landscape<'_, N> {
@@ -191,11 +194,11 @@ impl<'a, const N: usize> Landscape<'a, N> {
         world.set_placement(params, &bank.placement()).map_err(LandscapeError::World)?;
         world.regenerate(seed, params).map_err(LandscapeError::World)?;
         window.invalidate();
-        let mut land = Landscape { bank, params, world, window, cache, relief };
+        let shape = SceneShape::of(world, &bank).map_err(LandscapeError::Scene)?;
+        let mut land = Landscape { bank, params, world, window, cache, relief, shape };
         if let Some(c) = land.cache.as_deref_mut() {
             c.invalidate();
         }
-        Scene::new(land.window, land.world, &land.bank).map_err(LandscapeError::Scene)?;
         // The GBA's march needs its bank's height scale's reciprocals (about
         // 32k cycles of divides): now, with the rest of the set-up, rather
         // than in the first frame.
@@ -375,7 +378,7 @@ impl<'a, const N: usize> Landscape<'a, N> {
     /// assert!(land.follow_cache(&camera).is_none()); // no cache
     /// ```
     pub fn follow_cache(&mut self, camera: &Camera) -> Option<CacheUpdate> {
-        let scene = Scene::new(self.window, self.world, &self.bank).ok()?;
+        let scene = Scene::of_shape(self.window, self.world, self.shape, None, None);
         let cache = self.cache.as_deref_mut()?;
         Some(cache.follow(self.world, &scene, camera.x >> 8, camera.y >> 8, camera.heading))
     }
@@ -393,19 +396,13 @@ impl<'a, const N: usize> Landscape<'a, N> {
     /// assert_eq!(land.scene().ground(0, 0), 10);
     /// ```
     pub fn scene(&self) -> Scene<'_, N> {
-        let scene = match Scene::new(self.window, self.world, &self.bank) {
-            Ok(s) => s,
-            // Checked in `new`, and neither the bank nor the placement changes.
-            Err(_) => unreachable!("the landscape's world was made for its bank"),
+        // The shape was checked in `new`, and neither the bank nor the
+        // world's parameters change.
+        let cache = match self.cache.as_deref() {
+            Some(c) if c.is_valid() => Some(c),
+            _ => None,
         };
-        let scene = match self.relief {
-            Some(r) => scene.with_relief(r),
-            None => scene,
-        };
-        match self.cache.as_deref() {
-            Some(c) if c.is_valid() => scene.with_cache(c),
-            _ => scene,
-        }
+        Scene::of_shape(self.window, self.world, self.shape, self.relief, cache)
     }
 
     /// The texel at world pixel (`x`, `y`) (wrapping): (height, colour
