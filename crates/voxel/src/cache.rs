@@ -278,7 +278,7 @@ impl TexelCache {
     /// (`Options::boundaries`), whose frames the march draws from the cache
     /// only when it holds them so (else the reference path draws them). The
     /// next [`TexelCache::follow`] makes a filled cache hold them so: it
-    /// marks the border texels in place (about 180,000 cycles on the GBA),
+    /// marks the border texels in place (about 190,000 cycles on the GBA),
     /// or reads them again from the bank (the rings' border lines: about
     /// 430,000 with the built-in bank's tiles; as much as a full fill with
     /// the smallest).
