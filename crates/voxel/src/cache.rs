@@ -278,7 +278,7 @@ impl TexelCache {
     /// (`Options::boundaries`), whose frames the march draws from the cache
     /// only when it holds them so (else the reference path draws them). The
     /// next [`TexelCache::follow`] makes a filled cache hold them so: it
-    /// marks the border texels in place (about 190,000 cycles on the GBA),
+    /// marks the border texels in place (about 195,000 cycles on the GBA),
     /// or reads them again from the bank (the rings' border lines: about
     /// 430,000 with the built-in bank's tiles; as much as a full fill with
     /// the smallest).
@@ -457,16 +457,16 @@ fn remark<const N: usize>(
     }
     // Level coordinates wrap with the world (as `follow_ring`'s).
     let m = (scene.world_px() >> (2 + unit)) - 1;
-    let in_tile = (1u32 << (tl - unit)) - 1;
+    let period = 1u32 << (tl - unit);
     let mut read = 0;
     let mut k = 0;
     while k < span {
         let (x, y) = (ox.wrapping_add(k) & m, oy.wrapping_add(k) & m);
-        if y & in_tile < crate::render::MARK_ENTRIES {
+        if on_border_line(y, period) {
             fill(ring, line, world, scene, far_level, ox, y, span, 1, false);
             read += span;
         }
-        if x & in_tile < crate::render::MARK_ENTRIES {
+        if on_border_line(x, period) {
             fill(ring, line, world, scene, far_level, x, oy, 1, span, false);
             read += span;
         }
@@ -885,7 +885,6 @@ fn mark_borders(ring: &mut [u16], far_level: bool, tl: u32, x0: u32, y0: u32, w:
     // The entries of a tile's side, and a level coordinate's bits in its
     // tile: the first MARK_ENTRIES of each tile are on its border.
     let period = 1u32 << (tl - unit);
-    let on_border = |c: u32| c & (period - 1) < crate::render::MARK_ENTRIES;
     // Each entry's colour: the high byte of its halfword (little-endian).
     let colours = ring as *mut [u16] as *mut u16 as usize + 1;
     let mask = side - 1;
@@ -909,13 +908,22 @@ fn mark_borders(ring: &mut [u16], far_level: bool, tl: u32, x0: u32, y0: u32, w:
         // ring's (masked); `mark_across` masks each position along it, and
         // `mark_line`'s two strides stay in it, as a line is at most a
         // side (checked above).
-        if on_border(c) {
+        if on_border_line(c, period) {
             unsafe { mark_line(line, start, len, mask) };
         } else {
             unsafe { mark_across(first, len, period, line, start, mask) };
         }
         k += 1;
     }
+}
+
+/// Whether the ring line at level coordinate `c` (along either axis) lies on
+/// a tile border, a tile being `period` entries: [`crate::render::on_border`]
+/// for a whole row or column of a ring.
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+#[inline(always)]
+const fn on_border_line(c: u32, period: u32) -> bool {
+    c & (period - 1) < crate::render::MARK_ENTRIES
 }
 
 /// [`mark_borders`]' marks in a line on a border: its `count` entries
@@ -946,35 +954,23 @@ unsafe fn mark_line(line: (usize, u32), start: usize, count: u32, mask: usize) {
 /// [`crate::render::MARK_ENTRIES`] on a border, one a tile's `period`
 /// entries. Entry `k` is the colour byte at `line.0 + ((start + k) & mask)
 /// << line.1`: the line's first colour byte in the ring, and log2 of the
-/// bytes from one entry to the next. A strip wholly inside the line takes
-/// its stores alone; only one cut by an end tests each entry.
+/// bytes from one entry to the next.
 ///
 /// # Safety
 /// Every byte so reached must be writable and not borrowed elsewhere.
 #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
 #[inline(always)]
 unsafe fn mark_across(mut first: i32, count: u32, period: u32, line: (usize, u32), start: usize, mask: usize) {
-    const STRIP: i32 = crate::render::MARK_ENTRIES as i32;
     let (base, shift) = line;
-    let at = |k: i32| (base + (((start + k as usize) & mask) << shift)) as *mut u8;
     while first < count as i32 {
-        if first >= 0 && first + STRIP <= count as i32 {
-            let mut e = 0;
-            while e < STRIP {
+        let mut e = 0;
+        while e < crate::render::MARK_ENTRIES as i32 {
+            let k = first + e;
+            if k >= 0 && k < count as i32 {
                 // SAFETY: the caller's contract.
-                unsafe { *at(first + e) = crate::palette::MARK };
-                e += 1;
+                unsafe { *((base + (((start + k as usize) & mask) << shift)) as *mut u8) = crate::palette::MARK };
             }
-        } else {
-            let mut e = 0;
-            while e < STRIP {
-                let k = first + e;
-                if k >= 0 && k < count as i32 {
-                    // SAFETY: the caller's contract.
-                    unsafe { *at(k) = crate::palette::MARK };
-                }
-                e += 1;
-            }
+            e += 1;
         }
         first += period as i32;
     }
