@@ -295,7 +295,7 @@ unsafe extern "C" {
 // march: `ROW_BIAS`). In the pairs' march (`odd` 0) the draw is inline and
 // lr is the address of row r9 + 1 of the pair, the y-buffer's (the bottom
 // of the next span: spans are drawn upwards); in the odd pixels' (`odd` 1)
-// it is a subroutine (4:).
+// it is a subroutine (4:), and r3 that address.
 //
 // The pairs' march lays each band out twice, as two chains of its 16
 // samples: in the hidden chain a sample's test falls through to the next
@@ -619,8 +619,8 @@ core::arch::global_asm!(
     // subroutine, `name`. Entered with r12 the job, r0 the near bands'
     // packed position before the first sample of the first band marched
     // (past the leading bands hidden in every column), [sp + 12] the far
-    // bands' (likewise), [sp + 4] the pair's address on row 1 (the pairs'
-    // march: r5 the pair's address on row 0); leaves r9 the y-buffer (rows
+    // bands' (likewise), r5 the pair's address on row 0 and [sp + 4] on
+    // row 1; leaves r9 the y-buffer (rows
     // 0..r9 are still open; less one inside the march, 5: adds it back) and
     // r8 the slice pointer past the last slice marched.
     ".macro voxel_march name, odd",
@@ -633,8 +633,9 @@ core::arch::global_asm!(
     // tests, [sp + 56] the odd pixels' march's return address
     "    .if \\odd",
     "    str   lr, [sp, #56]",
+    "    add   r3, r5, #0x9600", // row 160 of the pair (160 * 240): the first span's bottom
     "    .else",
-    "    add   lr, r5, #0x9600", // row 160 of the pair (160 * 240): the first span's bottom
+    "    add   lr, r5, #0x9600",
     "    .endif",
     // the first band marched (past those hidden in every column, which
     // the caller stepped the packed positions past): its first slice (its
@@ -679,20 +680,16 @@ core::arch::global_asm!(
     "    movs  r11, r11, asr #16", // top, less one
     "    bmi   9f", // at or above row 0
     "11:",
-    "    ldr   r6, [sp, #4]", // the pair on row 1
-    "    rsb   r7, r11, r11, lsl #4",
-    "    add   r7, r6, r7, lsl #4", // address of row top
-    "    sub   r6, r9, r11",        // rows to fill (both less one)
+    "    sub   r6, r9, r11", // rows to fill (both less one)
     "    mov   r9, r11",
-    "6:",
-    "    ldrb  r11, [r7]",             // the pair's even pixel
+    "6:", // upwards from the y-buffer's row (r3), as the pairs' march
+    "    ldrb  r11, [r3, #-240]!",     // up a row: the pair's even pixel
     "    orr   r11, r11, r12, lsl #8", // and this one (strh drops the colour's high bits)
-    "    strh  r11, [r7], #240",
-    "    subs  r6, r6, #1",
-    "    ldrbgt r11, [r7]",
-    "    orrgt r11, r11, r12, lsl #8",
-    "    strhgt r11, [r7], #240",
-    "    subsgt r6, r6, #1",
+    "    strh  r11, [r3]",
+    "    subs  r6, r6, #2", // two rows a round, as the pairs' march
+    "    ldrbge r11, [r3, #-240]!",
+    "    orrge r11, r11, r12, lsl #8",
+    "    strhge r11, [r3]",
     "    bgt   6b",
     "8:",
     "    bx    lr",
