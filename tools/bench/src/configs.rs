@@ -158,12 +158,31 @@ pub fn bench(root: &Path, rom: &[u8], default: &render::Flight) -> Result<Report
             Ok(())
         },
     )?;
-    row("columns_240", "240 columns, one per pixel (SELECT + R)", rom, &after(&["SELECT+R"]), &|f| {
+    let pixels = |f: &render::Flight| {
         if max_field(f, "columns") != 240 {
             bail!("the ROM did not switch to 240 columns");
         }
         Ok(())
+    };
+    row("columns_240", "240 columns, one per pixel (SELECT + R)", rom, &after(&["SELECT+R"]), &pixels)?;
+    // 240 columns with the other choices that change the 3D frame's work.
+    row("columns_240_hud", "240 columns, HUD on (SELECT + R, L + R)", rom, &after(&["SELECT+R", "L+R"]), &|f| {
+        pixels(f)?;
+        if max_field(f, "hud_objects") == 0 {
+            bail!("the HUD did not come on");
+        }
+        Ok(())
     })?;
+    row(
+        "columns_240_boundaries",
+        "240 columns, boundary view (SELECT + R, SELECT)",
+        rom,
+        &after(&["SELECT+R", "SELECT"]),
+        &|f| {
+            pixels(f)?;
+            view(1)(f)
+        },
+    )?;
     let dir = tempfile::tempdir()?;
     // Every size, 32 px too: the default assets packed, one world, to set
     // the other sizes against (the default row flies two worlds).
