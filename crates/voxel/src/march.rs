@@ -290,8 +290,8 @@ unsafe extern "C" {
 // group's skip row << 16 | the ring's last band << 30, see
 // `BandHead::word`); r10: the ring's column mask (0xFE near,
 // 0x1FE far); r8: slice table (a band's head `voxel_heads` bytes past its
-// first slice); r1, r3, r11, r12: the slices' `a` and `b` (the pairs' march
-// loads two slices' at an even sample); r9: y-buffer less one (rows are kept less one in the
+// first slice); r11, r12: the slice's `a` and `b` (the pairs' march loads
+// two slices' at an even sample, into r1, r3, r11, r12); r9: y-buffer less one (rows are kept less one in the
 // march: `ROW_BIAS`). In the pairs' march (`odd` 0) the draw is inline and
 // lr is the address of row r9 + 1 of the pair, the y-buffer's (the bottom
 // of the next span: spans are drawn upwards); in the odd pixels' (`odd` 1)

@@ -87,7 +87,7 @@ pub fn bench(root: &Path, rom: &[u8], default: &render::Flight) -> Result<Report
          default configuration ({} from power-on: a slower configuration renders fewer frames in them). The views, the HUD and 240 columns fly the same cameras and worlds as the default; \
          the low flight and looking round fly their own keys. Tile sizes: a pair made by \
          `tilebake generate --seed 1` at {PAIR_TILES} tiles a side (512 x 512 at 32 px: the default assets), baked \
-         with the defaults at that tile size and packed into the same ROM: other worlds, flown with the same keys \
+         with the defaults at that tile size and packed into the same ROM: other worlds (but at 32 px), flown with the same keys \
          less START (their first world throughout: a new world's seed counts the refreshes from power-on, which the \
          check of a packed bank moves) from when the ROM is ready (it checks a packed bank first) for as many \
          refreshes. The 32-px row is the default bank so packed and flown: one world, as the other sizes (the \
