@@ -69,6 +69,36 @@ fn one_world() -> String {
     SCRIPT.replace("+START", "")
 }
 
+/// The median of the frames' camera altitudes, world px (`z` is 24.8): how
+/// high a flight flies sets much of its cost (the lower, the more of the
+/// ground is sampled and drawn), and it differs from landscape to landscape
+/// with the same keys.
+///
+/// # Errors
+/// If a frame's line has no altitude, or one below the ground's zero (the
+/// ROM's flight keeps a clearance above the ground).
+fn median_altitude(flight: &render::Flight) -> Result<u64> {
+    let mut z = Vec::with_capacity(flight.lines.len());
+    for line in &flight.lines {
+        let Some(v) = fields(line).get("z").and_then(|v| v.parse::<i64>().ok()) else {
+            bail!("a frame's line gives no altitude: {line}");
+        };
+        let Ok(v) = u64::try_from(v) else {
+            bail!("a frame's altitude is below 0: {line}");
+        };
+        z.push(v >> 8);
+    }
+    z.sort_unstable();
+    Ok(z.get(z.len() / 2).copied().unwrap_or(0))
+}
+
+/// The mean of `key` over the flight's frames (rounded down; 0 for none).
+fn mean_field(flight: &render::Flight, key: &str) -> u64 {
+    let values: Vec<u64> =
+        flight.lines.iter().filter_map(|l| fields(l).get(key).and_then(|v| v.parse().ok())).collect();
+    values.iter().sum::<u64>().checked_div(values.len() as u64).unwrap_or(0)
+}
+
 /// The largest value of `key` over the flight's frames.
 fn max_field(flight: &render::Flight, key: &str) -> u64 {
     flight.lines.iter().filter_map(|l| fields(l).get(key).and_then(|v| v.parse().ok())).max().unwrap_or(0)
@@ -91,11 +121,16 @@ pub fn bench(root: &Path, rom: &[u8], default: &render::Flight) -> Result<Report
          less START (their first world throughout: a new world's seed counts the refreshes from power-on, which the \
          check of a packed bank moves) from when the ROM is ready (it checks a packed bank first) for as many \
          refreshes. The 32-px row is the default bank so packed and flown: one world, as the other sizes (the \
-         default row flies two, and its second costs less), so compare the sizes with it.\n",
+         default row flies two, and its second costs less), so compare the sizes with it. Altitude and samples: \
+         the lower a flight, the more of the ground its frames sample and draw; with the same keys each landscape \
+         (each tile size's) is flown at its own height.\n",
         default.last_refresh
     )?;
-    writeln!(text, "| configuration | median | mean | p95 | max | displayed fps |")?;
-    writeln!(text, "|---|---|---|---|---|---|")?;
+    writeln!(
+        text,
+        "| configuration | median | mean | p95 | max | displayed fps | altitude, px (median) | samples a frame (mean) |"
+    )?;
+    writeln!(text, "|---|---|---|---|---|---|---|---|")?;
     let mut row = |key: &str, label: &str, rom: &[u8], script: &str, check: &dyn Fn(&render::Flight) -> Result<()>| {
         let flight = if script == SCRIPT && rom == default_rom {
             Ok(default.clone())
@@ -106,9 +141,10 @@ pub fn bench(root: &Path, rom: &[u8], default: &render::Flight) -> Result<Report
         }
         .with_context(|| format!("the {label} flight"))?;
         check(&flight).with_context(|| format!("the {label} flight"))?;
+        let (altitude, samples) = (median_altitude(&flight)?, mean_field(&flight, "samples"));
         writeln!(
             text,
-            "| {label} | {} | {} | {} | {} | {:.1} |",
+            "| {label} | {} | {} | {} | {} | {:.1} | {altitude} | {samples} |",
             flight.median, flight.mean, flight.p95, flight.max, flight.fps
         )?;
         jsonl += &json_line(&[
@@ -118,6 +154,8 @@ pub fn bench(root: &Path, rom: &[u8], default: &render::Flight) -> Result<Report
             ("p95", Json::Int(flight.p95)),
             ("max", Json::Int(flight.max)),
             ("fps", Json::Float(flight.fps)),
+            ("altitude_px", Json::Int(altitude)),
+            ("samples", Json::Int(samples)),
         ]);
         jsonl.push('\n');
         anyhow::Ok(())
@@ -229,6 +267,31 @@ mod tests {
         assert!(after(&[]) == SCRIPT && after(&["L+R"]).ends_with(SCRIPT));
         assert!(SCRIPT.starts_with(&format!("{ROUTE_START}:")));
         s.parse::<KeyScript>().expect("a key script");
+    }
+
+    fn flight_of(lines: &[&str]) -> render::Flight {
+        render::Flight {
+            median: 0,
+            mean: 0,
+            p95: 0,
+            max: 0,
+            fps: 0.0,
+            lines: lines.iter().map(|l| l.to_string()).collect(),
+            last_refresh: 0,
+            loop_start: 0,
+        }
+    }
+
+    /// The altitude column: the median of the frames' `z` in whole pixels;
+    /// a frame without one, or below 0, is an error, not a skipped frame.
+    #[test]
+    fn altitude_is_the_frames_median_and_samples_their_mean() {
+        let f = flight_of(&["n=1 z=25600 samples=10", "n=2 z=12900 samples=20", "n=3 z=51199 samples=31"]);
+        assert_eq!(median_altitude(&f).unwrap(), 100);
+        assert_eq!(mean_field(&f, "samples"), 20);
+        assert_eq!(mean_field(&f, "absent"), 0);
+        assert!(median_altitude(&flight_of(&["n=1 z=-256"])).unwrap_err().to_string().contains("below 0"));
+        assert!(median_altitude(&flight_of(&["n=1 x=3"])).unwrap_err().to_string().contains("no altitude"));
     }
 
     /// The tile sizes' flight is the scripted one with START let go: the
