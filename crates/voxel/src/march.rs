@@ -361,13 +361,14 @@ core::arch::global_asm!(
     "    bgt   \\draw",
     ".endm",
     // A drawn sample's inline span: its row in `y` ((y - 1) << 16), its
-    // colour to `c`, its slow path at `slow`.
+    // colour to `c`, its slow path at `slow` (the new top's sign, from the
+    // move that makes it the y-buffer, tells it: one cycle less than a
+    // compare first).
     ".macro voxel_draw y, c, slow",
     "    add   \\c, r5, r7, lsr #8", // the colour in the low byte (fog base + colour < 256)
-    "    cmp   \\y, #0",             // the top at or above row 0 (the row less one below 0)?
-    "    bmi   \\slow",              // drawn there, and the column is done
     "    sub   r6, r9, \\y, asr #16", // rows to fill (both less one)
-    "    mov   r9, \\y, asr #16",
+    "    movs  r9, \\y, asr #16",      // the top at or above row 0 (the row less one below 0)?
+    "    bmi   \\slow",               // drawn there, and the column is done
     "25:",
     "    strb  \\c, [lr, #-240]!", // up a row: both pixels of the pair
     "    subs  r6, r6, #2",
@@ -596,13 +597,15 @@ core::arch::global_asm!(
     "    orr   r0, r0, r6, lsl #16",
     ".endm",
     // A drawn sample's slow path in the pairs' march: its span reaches row
-    // 0 (its top at or above it). Rows 0 to the y-buffer in the colour `c`,
-    // then the column is done (at `done`, the y-buffer less one at -1: none
-    // left open). Takes r6, r7.
+    // 0 (its top at or above it). Entered with r9 its top and r6 the rows
+    // from there to the y-buffer (`voxel_draw` set both before its test).
+    // Rows 0 to the y-buffer in the colour `c`, then the column is done (at
+    // `done`, the y-buffer less one at -1: none left open). Takes r6, r7.
     ".macro voxel_slow c, done",
     "    ldr   r7, [sp, #4]",
     "    sub   r7, r7, #240", // the pair on row 0
-    "    add   r6, r9, #1",   // rows to fill (the y-buffer is less one)
+    "    add   r6, r6, r9",   // the y-buffer before the draw (its rows less its new top)
+    "    add   r6, r6, #1",   // rows to fill (the y-buffer is less one)
     "    mvn   r9, #0",
     "6:",
     "    strb  \\c, [r7], #240",
