@@ -680,11 +680,9 @@ core::arch::global_asm!(
     "    mov   pc, r6",
     "4:", // draw rows top..ybuf; returns to the next sample through lr
     "    add   r12, r5, r7, lsr #8", // the colour in the low byte
-    "    movs  r11, r11, asr #16", // top, less one
-    "    bmi   9f", // at or above row 0
-    "11:",
-    "    sub   r6, r9, r11", // rows to fill (both less one)
-    "    mov   r9, r11",
+    "    sub   r6, r9, r11, asr #16",  // rows to fill (both less one)
+    "    movs  r9, r11, asr #16",      // the top, less one: at or above row 0?
+    "    bmi   9f",
     "6:", // upwards from the y-buffer's row (r3), as the pairs' march
     "    ldrb  r11, [r3, #-240]!",     // up a row: the pair's even pixel
     "    orr   r11, r11, r12, lsl #8", // and this one (strh drops the colour's high bits)
@@ -696,10 +694,12 @@ core::arch::global_asm!(
     "    bgt   6b",
     "8:",
     "    bx    lr",
-    "9:", // the span reaches row 0: draw from there,
-    "    mvn   r11, #0",
+    "9:", // the span reaches row 0: draw from there (to the y-buffer before it),
+    "    add   r6, r6, r9",
+    "    add   r6, r6, #1",
+    "    mvn   r9, #0",
     "    adr   lr, 5b", // then the column is done (nothing was pushed for the draw)
-    "    b     11b",
+    "    b     6b",
     "    .else",
     // An odd sample's slow path (r12 its colour), on to 5:; an even
     // sample's (r3: r11 and r12 hold the next slice's `a` and `b`), the
