@@ -188,11 +188,12 @@ pub struct BandHead {
 
 impl BandHead {
     /// The word of a band for the march's register r5: `fog` (the palette
-    /// index of colour 0 at the band's fog level) in bits 0..8, the skip row
-    /// of its second group clamped to 0..=255 in bits 16..24 (the y-buffer,
-    /// less one, is 0..=159 while a column marches: the same test), `last` (the ring's last band: the
-    /// march goes on to the far ring, or is done) in bit 30 (bit 29 is the
-    /// bottom chain's, at run time). The draw's colour is `word + (texel >>
+    /// index of colour 0 at the band's fog level) in bits 0..8, `last` (the
+    /// ring's last band: the march goes on to the far ring, or is done) in
+    /// bit 16 (bit 17 is the bottom chain's, at run time), the skip row of
+    /// its second group clamped to 0..=255 in bits 24..32 (the y-buffer, less
+    /// one, is 0..=159 while a column marches: the same test; in the top
+    /// byte, one compare with the word shifted tests it). The draw's colour is `word + (texel >>
     /// 8)`, one add: the fog base plus the colour in the low byte (the byte
     /// stores keep only it), never negative (fog base plus colour is below
     /// 256).
@@ -204,7 +205,7 @@ impl BandHead {
         } else {
             skip_second as u32
         };
-        fog as u32 | row << 16 | (last as u32) << 30
+        fog as u32 | (last as u32) << 16 | row << 24
     }
 }
 
@@ -286,9 +287,8 @@ unsafe extern "C" {
 
 // One sample of band `\lod` (0: near ring, texels of 7.9 fields; 1: far
 // ring, entries of 8.8 fields). r0: packed position (`render::pack`); r2:
-// packed step; r4: ring; r5: the band's word (fog base | its second
-// group's skip row << 16 | the ring's last band << 30, see
-// `BandHead::word`); r10: the ring's column mask (0xFE near,
+// packed step; r4: ring; r5: the band's word (fog base | the ring's last
+// band << 16 | its second group's skip row << 24, see `BandHead::word`); r10: the ring's column mask (0xFE near,
 // 0x1FE far); r8: slice table (a band's head `voxel_heads` bytes past its
 // first slice); r11, r12: the slice's `a` and `b` (the pairs' march loads
 // two slices' at an even sample, into r1, r3, r11, r12); r9: y-buffer less one (rows are kept less one in the
@@ -399,17 +399,16 @@ core::arch::global_asm!(
     "    blt   12f",
     ".endm",
     // The y-buffer (less one) against the band's second group's skip row,
-    // in bits 16..24 of its word r5 (`BandHead::word`; clamped to 0..=255,
+    // the top byte of its word r5 (`BandHead::word`; clamped to 0..=255,
     // the same test for a y-buffer of 0..=159): lt when the group is hidden
-    // whatever its texels. Takes r6.
+    // whatever its texels.
     ".macro voxel_second",
-    "    mov   r6, r5, lsl #8",
-    "    cmp   r9, r6, lsr #24",
+    "    cmp   r9, r5, lsr #24",
     ".endm",
     // A band's end: on to the next band (`again`, its ring's band loop) unless it was its ring's
-    // last (bit 30 of its word).
+    // last (bit 16 of its word).
     ".macro voxel_next again",
-    "    tst   r5, #(1 << 30)",
+    "    tst   r5, #(1 << 16)",
     "    beq   \\again",
     ".endm",
     // Passes over a group of 8 slices (its skip row is at or below the
@@ -448,7 +447,7 @@ core::arch::global_asm!(
     "    bhs   \\stub",
     ".endm",
     // A bottom sample's stub: sample `j` of its group (r8 the group's first
-    // slice; the band's second group when bit 29 of r5 is set), its height
+    // slice; the band's second group when bit 17 of r5 is set), its height
     // at least the least that shows: its row, from the slice table, and on
     // as the other chains keep the march (the slice pointer past it, the
     // y-buffer in r9). Drawn (always, but where not even height 255 shows,
@@ -471,7 +470,7 @@ core::arch::global_asm!(
     ".macro voxel_stub_tail a, b, draw, hidden, draw2, hidden2",
     "    mla   \\a, \\b, r6, \\a",
     "    mov   r9, #159", // the y-buffer, less one: nothing drawn
-    "    tst   r5, #(1 << 29)",
+    "    tst   r5, #(1 << 17)",
     "    bne   51f",
     "    cmp   r9, \\a, asr #16",
     "    bgt   \\draw",
@@ -495,7 +494,7 @@ core::arch::global_asm!(
     // its groups' tests (r9 is no y-buffer here: the group is hidden
     // whatever its texels when its skip row is 160 or more), each group's
     // least heights that show (two words, `BandHead::bottom`) and its
-    // samples, one copy for both groups (bit 29 of r5, the band's word, set
+    // samples, one copy for both groups (bit 17 of r5, the band's word, set
     // in the second: the draws keep only the word's low byte); the slice
     // pointer r8 stays at the group's first slice. The first sample that
     // shows goes on in the drawing chain; a band whose samples all stay
@@ -512,18 +511,17 @@ core::arch::global_asm!(
     "    voxel_bottom \\k, vb\\@_\\k",
     "    .endr",
     "    add   r8, r8, #64",
-    "    tst   r5, #(1 << 29)",
+    "    tst   r5, #(1 << 17)",
     "    bne   54f", // the second group done
     "55:", // r8 the second group's first slice
-    "    mov   r6, r5, lsl #8",
-    "    cmp   r6, #(160 << 24)", // its skip row (clamped to 0..=255) at or below the screen's bottom edge
+    "    cmp   r5, #(160 << 24)", // its skip row (the top byte) at or below the screen's bottom edge
     "    bhs   58f",
     "    add   r9, r8, #(voxel_heads - 64 + 20)", // its least heights
     "    ldmia r9, {{r11, r12}}",
-    "    orr   r5, r5, #(1 << 29)",
+    "    orr   r5, r5, #(1 << 17)",
     "    b     53b",
     "54:",
-    "    tst   r5, #(1 << 30)",
+    "    tst   r5, #(1 << 16)",
     "    beq   59b",
     "    mov   r9, #159",
     "    b     ve\\@",
