@@ -88,7 +88,7 @@ pub fn render<const N: usize, T: Target>(
         if !march::enter() {
             return Stats::default();
         }
-        march::prepare(scene.height_scale);
+        march::prepare(scene.shape.height_scale);
         let stats = march::columns(scene, cache, camera, options, target);
         march::leave();
         return stats;

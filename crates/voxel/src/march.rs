@@ -690,7 +690,6 @@ core::arch::global_asm!(
     "    orrge r11, r11, r12, lsl #8",
     "    strhge r11, [r3]",
     "    bgt   6b",
-    "8:",
     "    bx    lr",
     "9:", // the span reaches row 0: draw from there (to the y-buffer before it),
     "    add   r6, r6, r9",
@@ -1132,17 +1131,17 @@ pub(crate) fn columns<const N: usize, T: Target>(
     let table = unsafe { &mut *(&raw mut MARCH_TABLE) };
     // The table is kept from the last frame when its inputs are the same
     // (a level flight at one pitch: 72% of the scripted flight's frames).
-    let key = [horizon, eye, scene.height_scale];
+    let key = [horizon, eye, scene.shape.height_scale];
     // SAFETY: as the table's.
     let kept = unsafe { SLICE_KEY };
     // Element by element: `!=` on arrays calls `memcmp`, in ROM.
     if !matches!(kept, Some(k) if k[0] == key[0] && k[1] == key[1] && k[2] == key[2]) {
-        slice_table(&mut table.slices, horizon, eye, scene.height_scale, ROW_BIAS);
+        slice_table(&mut table.slices, horizon, eye, scene.shape.height_scale, ROW_BIAS);
         // SAFETY: only `prepare` (by the render's dispatch, before this
         // function, for this frame's scale) writes the reciprocals.
         #[allow(clippy::deref_addrof)] // the raw pointer is the sanctioned way to a `static mut`
         let reciprocals = unsafe { &*(&raw const RECIPROCALS) };
-        debug_assert!(reciprocals.1 == scene.height_scale, "march::prepare not called for this scale");
+        debug_assert!(reciprocals.1 == scene.shape.height_scale, "march::prepare not called for this scale");
         // The bottom chain's heights: the same key as the table's.
         // SAFETY: as the table's (only this function touches the scratch).
         #[allow(clippy::deref_addrof)] // the raw pointer is the sanctioned way to a `static mut`
@@ -1178,7 +1177,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
     let mut g = 0;
     while g < SKIP_GROUPS {
         if !kept_rows.valid || kept_rows.tops[g] != tops[g] {
-            kept_rows.rows[g] = skip_row(&table.slices, ROW_BIAS, scene.height_scale, tops[g], g);
+            kept_rows.rows[g] = skip_row(&table.slices, ROW_BIAS, scene.shape.height_scale, tops[g], g);
             kept_rows.tops[g] = tops[g];
         }
         g += 1;

@@ -148,12 +148,21 @@ pub struct Scene<'a, const N: usize> {
     /// The world the window was filled from: tiles beyond the window come
     /// from its lookup.
     world: &'a World,
-    texels: &'a [u16],
     /// The texel cache the GBA's march reads (`None`: read the window and the bank).
     #[cfg_attr(not(target_arch = "arm"), allow(dead_code))]
     pub(crate) cache: Option<&'a crate::cache::TexelCache>,
     /// The bank's block tops, for the flight (`None`: it keeps just above the ground).
     relief: Option<&'a crate::flight::Relief>,
+    /// The bank's texels and numbers, and the world's size.
+    pub(crate) shape: SceneShape<'a>,
+}
+
+/// What a [`Scene`] takes from its bank and its world's size, checked once
+/// ([`SceneShape::of`]): the same for every scene of a
+/// [`crate::Landscape`], whose bank and world parameters do not change.
+#[derive(Clone, Copy)]
+pub(crate) struct SceneShape<'a> {
+    texels: &'a [u16],
     /// World pixels per height unit, 8.8 fixed point (the bank's).
     pub(crate) height_scale: i32,
     /// Tiles in the bank.
@@ -163,19 +172,6 @@ pub struct Scene<'a, const N: usize> {
     /// log2 of a tile's side in world pixels.
     pub(crate) tile_px_log2: u32,
     /// World side in pixels, minus 1.
-    world_mask: u32,
-}
-
-/// What a [`Scene`] takes from its bank and its world's size, checked once
-/// ([`SceneShape::of`]): the same for every scene of a
-/// [`crate::Landscape`], whose bank and world parameters do not change.
-#[derive(Clone, Copy)]
-pub(crate) struct SceneShape<'a> {
-    texels: &'a [u16],
-    height_scale: i32,
-    tile_count: u32,
-    tile_log2: u32,
-    tile_px_log2: u32,
     world_mask: u32,
 }
 
@@ -238,8 +234,7 @@ impl<'a, const N: usize> Scene<'a, N> {
         relief: Option<&'a crate::flight::Relief>,
         cache: Option<&'a crate::cache::TexelCache>,
     ) -> Self {
-        let SceneShape { texels, height_scale, tile_count, tile_log2, tile_px_log2, world_mask } = shape;
-        Scene { window, world, texels, cache, relief, height_scale, tile_count, tile_log2, tile_px_log2, world_mask }
+        Scene { window, world, cache, relief, shape }
     }
 
     /// The same scene with `cache`, which must have followed the camera
@@ -324,7 +319,7 @@ impl<'a, const N: usize> Scene<'a, N> {
     /// assert_eq!(land.scene().world_px(), land.size_px());
     /// ```
     pub fn world_px(&self) -> u32 {
-        self.world_mask + 1
+        self.shape.world_mask + 1
     }
 
     /// log2 of a tile's side, in world pixels.
@@ -338,7 +333,7 @@ impl<'a, const N: usize> Scene<'a, N> {
     /// assert_eq!(land.scene().tile_px_log2(), 7);
     /// ```
     pub fn tile_px_log2(&self) -> u32 {
-        self.tile_px_log2
+        self.shape.tile_px_log2
     }
 
     /// The texel under world pixel (`wx`, `wy`) (wrapped): height | colour << 8
@@ -357,19 +352,19 @@ impl<'a, const N: usize> Scene<'a, N> {
     #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
     #[inline(always)]
     pub fn texel(&self, wx: u32, wy: u32) -> u16 {
-        let (wx, wy) = (wx & self.world_mask, wy & self.world_mask);
-        let t = self.tile_at(wx >> self.tile_px_log2, wy >> self.tile_px_log2) as usize;
-        let shift = self.tile_px_log2 - self.tile_log2;
-        let in_x = ((wx & ((1 << self.tile_px_log2) - 1)) >> shift) as usize;
-        let in_y = ((wy & ((1 << self.tile_px_log2) - 1)) >> shift) as usize;
-        let i = (t << (2 * self.tile_log2)) + (in_y << self.tile_log2) + in_x;
-        debug_assert!(i < self.texels.len(), "tile {t} outside the bank");
+        let (wx, wy) = (wx & self.shape.world_mask, wy & self.shape.world_mask);
+        let t = self.tile_at(wx >> self.shape.tile_px_log2, wy >> self.shape.tile_px_log2) as usize;
+        let shift = self.shape.tile_px_log2 - self.shape.tile_log2;
+        let in_x = ((wx & ((1 << self.shape.tile_px_log2) - 1)) >> shift) as usize;
+        let in_y = ((wy & ((1 << self.shape.tile_px_log2) - 1)) >> shift) as usize;
+        let i = (t << (2 * self.shape.tile_log2)) + (in_y << self.shape.tile_log2) + in_x;
+        debug_assert!(i < self.shape.texels.len(), "tile {t} outside the bank");
         // SAFETY: `t` is a tile reference the world made, below the world's
         // tile count, which `SceneShape::of` checked is at most the bank's, and
         // in_x, in_y are below the tile side; so `i` is inside `texels`.
         // Raw pointer arithmetic by integer: `core`'s slice and pointer
         // methods cannot be inlined into ARM code on the GBA.
-        unsafe { *((self.texels as *const [u16] as *const u16 as usize + 2 * i) as *const u16) }
+        unsafe { *((self.shape.texels as *const [u16] as *const u16 as usize + 2 * i) as *const u16) }
     }
 
     /// The tile at tile coordinate (`tx`, `ty`) (below the world's side):
@@ -377,7 +372,7 @@ impl<'a, const N: usize> Scene<'a, N> {
     #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
     #[inline(always)]
     fn tile_at(&self, tx: u32, ty: u32) -> u8 {
-        if self.window.covers_rect(self.world_mask >> self.tile_px_log2, tx, ty, 1, 1) {
+        if self.window.covers_rect(self.shape.world_mask >> self.shape.tile_px_log2, tx, ty, 1, 1) {
             self.window.get(tx, ty)
         } else {
             self.world.tile_at(tx, ty)
@@ -409,7 +404,7 @@ impl<'a, const N: usize> Scene<'a, N> {
     /// assert_eq!(land.scene().tile_log2(), 5); // 32 texels
     /// ```
     pub fn tile_log2(&self) -> u32 {
-        self.tile_log2
+        self.shape.tile_log2
     }
 
     /// Tiles in the bank ([`Scene::tile_texel_address`] reads tile 0 for a
@@ -417,7 +412,7 @@ impl<'a, const N: usize> Scene<'a, N> {
     #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
     #[inline(always)]
     pub(crate) fn tile_count(&self) -> u32 {
-        self.tile_count
+        self.shape.tile_count
     }
 
     /// The address of texel (`ix`, `iy`) (taken modulo the tile side) of tile
@@ -438,11 +433,11 @@ impl<'a, const N: usize> Scene<'a, N> {
     #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
     #[inline(always)]
     pub fn tile_texel_address(&self, tile: u8, ix: u32, iy: u32) -> usize {
-        let tile = if (tile as u32) < self.tile_count { tile } else { 0 };
-        let side = 1u32 << self.tile_log2;
+        let tile = if (tile as u32) < self.shape.tile_count { tile } else { 0 };
+        let side = 1u32 << self.shape.tile_log2;
         let (ix, iy) = (ix & (side - 1), iy & (side - 1));
-        let i = ((tile as usize) << (2 * self.tile_log2)) + ((iy as usize) << self.tile_log2) + ix as usize;
-        self.texels as *const [u16] as *const u16 as usize + 2 * i
+        let i = ((tile as usize) << (2 * self.shape.tile_log2)) + ((iy as usize) << self.shape.tile_log2) + ix as usize;
+        self.shape.texels as *const [u16] as *const u16 as usize + 2 * i
     }
 
     /// Texel (`ix`, `iy`) (taken modulo the tile side) of tile `tile`:
@@ -463,17 +458,17 @@ impl<'a, const N: usize> Scene<'a, N> {
     #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
     #[inline(always)]
     pub fn tile_texel(&self, tile: u8, ix: u32, iy: u32) -> u16 {
-        if tile as u32 >= self.tile_count {
+        if tile as u32 >= self.shape.tile_count {
             return 0;
         }
-        let side = 1u32 << self.tile_log2;
+        let side = 1u32 << self.shape.tile_log2;
         let (ix, iy) = (ix & (side - 1), iy & (side - 1));
-        let i = ((tile as usize) << (2 * self.tile_log2)) + ((iy as usize) << self.tile_log2) + ix as usize;
+        let i = ((tile as usize) << (2 * self.shape.tile_log2)) + ((iy as usize) << self.shape.tile_log2) + ix as usize;
         // SAFETY: `tile` is below the bank's count (checked above) and the
         // offsets are masked below the side, so `i` is inside `texels`
         // (`SceneShape::of` checked its length). Integer addressing: `core`'s
         // slice methods cannot be inlined into ARM code.
-        unsafe { *((self.texels as *const [u16] as *const u16 as usize + 2 * i) as *const u16) }
+        unsafe { *((self.shape.texels as *const [u16] as *const u16 as usize + 2 * i) as *const u16) }
     }
 
     /// Ground height under world pixel (`wx`, `wy`), in world pixels.
@@ -489,7 +484,7 @@ impl<'a, const N: usize> Scene<'a, N> {
     /// assert_eq!(land.scene().ground(13, 5), 3); // texel (3, 1): height 3, one px per unit
     /// ```
     pub fn ground(&self, wx: u32, wy: u32) -> i32 {
-        ((self.texel(wx, wy) & 0xFF) as i32 * self.height_scale) >> 8
+        ((self.texel(wx, wy) & 0xFF) as i32 * self.shape.height_scale) >> 8
     }
 
     /// World pixels per height unit, 8.8 fixed point.
@@ -503,7 +498,7 @@ impl<'a, const N: usize> Scene<'a, N> {
     /// assert_eq!(land.scene().height_scale(), 256); // bank::HEIGHT_SCALE_ONE
     /// ```
     pub fn height_scale(&self) -> i32 {
-        self.height_scale
+        self.shape.height_scale
     }
 }
 
@@ -1049,8 +1044,8 @@ pub(crate) fn group_tops<const N: usize>(scene: &Scene<'_, N>, camera: &Camera) 
     let Some(relief) = scene.relief else {
         return tops;
     };
-    let tp = scene.tile_px_log2;
-    let m = scene.world_mask >> tp; // tiles a side - 1
+    let tp = scene.shape.tile_px_log2;
+    let m = scene.shape.world_mask >> tp; // tiles a side - 1
     // Not unrolled: a copy of the loop a band would take twice the IWRAM.
     let view = NearView::new(camera);
     let bands = core::hint::black_box(TOPS_GROUPS / 2);
@@ -1395,22 +1390,22 @@ pub(crate) fn columns<const N: usize, T: Target>(
     options: Options,
     target: &mut T,
 ) -> Stats {
-    let tl = scene.tile_log2; // tile side in texels, log2
+    let tl = scene.shape.tile_log2; // tile side in texels, log2
     let tp = tl + TEXEL_SHIFT; // tile side in world pixels, log2
     let shift = TEXEL_SHIFT; // world pixels per texel, log2
     let cos = trig::cos(camera.heading);
     let sin = trig::sin(camera.heading);
     let horizon = horizon(camera.pitch);
     let eye = camera.z >> 8;
-    let wmask = scene.world_mask;
+    let wmask = scene.shape.world_mask;
     let tile_mask = (1u32 << tp) - 1;
     // Addresses as integers: `core`'s slice and pointer methods cannot be
     // inlined into ARM code on the GBA.
-    let texels = scene.texels as *const [u16] as *const u16 as usize;
+    let texels = scene.shape.texels as *const [u16] as *const u16 as usize;
     let (mut samples, mut draws, mut span_rows, mut sky_rows, mut skipped) = (0u32, 0u32, 0u32, 0u32, 0u32);
     let (mut runs, mut silent, mut bottom) = (0u32, 0u32, 0u32);
     let tops = group_tops(scene, camera);
-    let skip = skip_rows(horizon, eye, scene.height_scale, &tops);
+    let skip = skip_rows(horizon, eye, scene.shape.height_scale, &tops);
     let columns = options.columns;
     let mut col = 0;
     while col < columns.count() {
@@ -1469,7 +1464,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
                 let t = scene.tile_at(wx >> tp, wy >> tp) as usize;
                 let (cx, cy) = ((wx & tile_mask) >> shift, (wy & tile_mask) >> shift);
                 let i = (t << (2 * tl)) + ((cy as usize) << tl) + cx as usize;
-                debug_assert!(i < scene.texels.len(), "tile {t} outside the bank");
+                debug_assert!(i < scene.shape.texels.len(), "tile {t} outside the bank");
                 // SAFETY: `t` is a tile reference below the world's tile count,
                 // which `SceneShape::of` checked is at most the bank's; the texel
                 // offsets are below the tile side: `i` is inside `texels`.
@@ -1480,7 +1475,7 @@ pub(crate) fn columns<const N: usize, T: Target>(
                 samples += 1;
                 bottom += (band < crate::cache::NEAR_BANDS && ybuf == HEIGHT as i32) as u32;
                 let h = (texel & 0xFF) as i32;
-                let (a, b) = slice_rows(s, horizon, eye, scene.height_scale);
+                let (a, b) = slice_rows(s, horizon, eye, scene.shape.height_scale);
                 let y = (a + h * b) >> 16;
                 if y < ybuf {
                     let top = if y < 0 { 0 } else { y };
@@ -1848,7 +1843,7 @@ mod tests {
             let tops = group_tops(&scene, &camera);
             // The first band's top is its tiles' highest top, as without
             // blocks (the relief's tile 0 tops 200; it has no others).
-            let (tp, m) = (scene.tile_px_log2, (scene.world_mask >> scene.tile_px_log2) as i32);
+            let (tp, m) = (scene.shape.tile_px_log2, (scene.shape.world_mask >> scene.shape.tile_px_log2) as i32);
             let [x0, x1, y0, y1] = NearView::new(&camera).band_box(0);
             let want = (y0 >> tp..=y1 >> tp)
                 .flat_map(|ty| (x0 >> tp..=x1 >> tp).map(move |tx| (tx & m, ty & m)))
